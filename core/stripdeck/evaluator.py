@@ -1,0 +1,432 @@
+"""Hand evaluation: HandValue, evaluate(), compare(), and the bulk strength table.
+
+Every five-card hand of a rules variant is looked up by its card mask
+(``sum(cards)``) in a table built on first use, category by rank pattern
+(see :func:`_build_table`), so an evaluation is one sum and one dict lookup.
+
+A hand's *strength* is one int, larger is better, laid out as::
+
+    category order << 24 | five 4-bit rank fields << 4 | deciding suit (0-4)
+
+The deciding suit is 0 where suits do not decide (``suit_ties="split"``, or a
+category that ranks alone decide), 0 for the joker (below every natural card of
+its rank), else 1-4 by ``suit_order`` (the highest suit is 4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
+from typing import Any, Iterable, Mapping, Sequence, Union
+
+from .cards import DECK, JOKER, Card, CardError, Rank, Suit, parse_cards
+from .rules import Rules
+
+__all__ = [
+    "HandValue",
+    "evaluate",
+    "compare",
+    "strength_table",
+    "CATEGORIES",
+    "category_of_strength",
+]
+
+# Category ids are fixed; their order in a rules variant comes from _category_order().
+HIGH_CARD, ONE_PAIR, TWO_PAIRS, THREE, STRAIGHT, FULL_HOUSE, FLUSH, FOUR, STRAIGHT_FLUSH, FIVE_ACES = range(10)
+CATEGORY_NAMES = (
+    "high card", "one pair", "two pairs", "three of a kind", "straight", "full house",
+    "flush", "four of a kind", "straight flush", "five aces",
+)
+CATEGORIES: tuple[str, ...] = tuple(reversed(CATEGORY_NAMES))
+"""Category names, best first, as ranked with the default rules (with the joker's five aces)."""
+
+_NO_SUIT_DECIDES = {FOUR, FULL_HOUSE, THREE, FIVE_ACES}
+_CATEGORY_SHIFT = 24
+_RANK_SHIFT = 4
+
+
+def _category_order(flush_beats_full_house: bool) -> tuple[int, ...]:
+    """Order value (0 = lowest) for each category id."""
+    if flush_beats_full_house:
+        return tuple(range(10))
+    order = list(range(10))
+    order[FLUSH], order[FULL_HOUSE] = FULL_HOUSE, FLUSH
+    return tuple(order)
+
+
+def category_of_strength(strength: int, rules: Rules | None = None) -> str:
+    """The category name of a strength from :func:`strength_table` under ``rules``."""
+    order = _category_order(True if rules is None else rules.flush_beats_full_house)
+    return CATEGORY_NAMES[order.index(strength >> _CATEGORY_SHIFT)]
+
+
+class HandValue:
+    """The value of a five-card hand under a rules variant; compares as the rules rank hands.
+
+    >>> v = evaluate("Ah Jh 9h 8h 7h"); v.category, str(v)
+    ('flush', 'Flush, ace high, ace of hearts decides')
+    >>> v > evaluate("Ks Kd Kc 8s 8c")
+    True
+    """
+
+    __slots__ = ("strength", "category", "ranks", "deciding_card", "_key")
+
+    strength: int
+    category: str
+    ranks: tuple[Rank, ...]
+    deciding_card: Card | None
+    _key: tuple[str, str, bool, bool]
+
+    def __init__(self, strength: int, category: str, ranks: tuple[Rank, ...],
+                 deciding_card: Card | None, key: tuple[str, str, bool, bool]) -> None:
+        self.strength = strength
+        self.category = category
+        self.ranks = ranks
+        self.deciding_card = deciding_card
+        self._key = key
+
+    def _other(self, other: object) -> int:
+        if not isinstance(other, HandValue):
+            raise TypeError(f"cannot compare a HandValue with {type(other).__name__}")
+        if other._key != self._key:
+            raise TypeError("cannot compare hand values evaluated under different ranking rules")
+        return other.strength
+
+    def __lt__(self, other: object) -> bool:
+        return self.strength < self._other(other)
+
+    def __le__(self, other: object) -> bool:
+        return self.strength <= self._other(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self.strength > self._other(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self.strength >= self._other(other)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.strength == other.strength and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash((self.strength, self._key))
+
+    def __repr__(self) -> str:
+        return f"<HandValue {self}>"
+
+    def __str__(self) -> str:
+        text = _describe(self.category, self.ranks)
+        if self.deciding_card is not None:
+            text += f", {_card_words(self.deciding_card)} decides"
+        return text
+
+
+def _card_words(card: Card) -> str:
+    return "joker" if card.is_joker else card.name.lower()
+
+
+def _describe(category: str, ranks: tuple[Rank, ...]) -> str:
+    top = ranks[0] if ranks else Rank.ACE
+    if category == "five aces":
+        return "Five aces"
+    if category == "straight flush":
+        return "Royal flush" if top == Rank.ACE else f"Straight flush, {top.noun} high"
+    if category == "four of a kind":
+        return f"Four {top.plural}"
+    if category == "flush":
+        return f"Flush, {top.noun} high"
+    if category == "full house":
+        return f"Full house, {top.plural} full of {ranks[1].plural}"
+    if category == "straight":
+        return f"Straight, {top.noun} high"
+    if category == "three of a kind":
+        return f"Three {top.plural}"
+    if category == "two pairs":
+        return f"Two pairs, {top.plural} and {ranks[1].plural}"
+    if category == "one pair":
+        return f"Pair of {top.plural}"
+    return f"{top.noun.capitalize()} high"
+
+
+# --------------------------------------------------------------------------- analysis
+
+# One card as the analysis sees it: (rank 7-14, suit letter or None, the Card it stands for).
+_Entry = tuple[int, Union[str, None], Card]
+
+
+def _straight_top(distinct_ranks: Iterable[int]) -> int:
+    """Top rank of a straight made by five distinct ranks, or 0. A-7-8-9-10 is ten high."""
+    ranks = set(distinct_ranks)
+    if len(ranks) != 5:
+        return 0
+    if ranks == {14, 7, 8, 9, 10}:
+        return 10
+    high = max(ranks)
+    return high if high - min(ranks) == 4 else 0
+
+
+def _rank_pattern(ranks: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """Category id (ignoring flushes) and the ranks in comparison order."""
+    counts = Counter(ranks)
+    ordered = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in ordered)
+    order = tuple(r for r, _ in ordered)
+    if shape == (5,):
+        return FIVE_ACES, ()
+    if shape == (1, 1, 1, 1, 1):
+        top = _straight_top(order)
+        return (STRAIGHT, (top,)) if top else (HIGH_CARD, order)
+    category = {(4, 1): FOUR, (3, 2): FULL_HOUSE, (3, 1, 1): THREE,
+                (2, 2, 1): TWO_PAIRS, (2, 1, 1, 1): ONE_PAIR}[shape]
+    return category, order
+
+
+def _deciding_rank(category: int, order: tuple[int, ...], ties: str) -> tuple[int, bool]:
+    """The rank whose card's suit breaks ties (0 for none), and whether it is a pair's rank."""
+    if ties == "split" or category in _NO_SUIT_DECIDES:
+        return 0, False
+    if category == TWO_PAIRS:
+        return (order[0], True) if ties == "combination" else (order[2], False)
+    if category == ONE_PAIR:
+        return (order[0], True) if ties == "combination" else (order[1], False)
+    return order[0], False  # high card, straight, flush, straight flush: the top card
+
+
+def _strength(cat_order: tuple[int, ...], category: int, order: tuple[int, ...], suit_code: int) -> int:
+    code = 0
+    for r in order:
+        code = (code << 4) | (r - 6)
+    code <<= 4 * (5 - len(order))
+    return (cat_order[category] << _CATEGORY_SHIFT) | (code << _RANK_SHIFT) | suit_code
+
+
+def _analyse(entries: Sequence[_Entry], key: tuple[str, str, bool, bool],
+             cat_order: tuple[int, ...], codes: Mapping[Suit | str | None, int]) -> HandValue:
+    """Value of five entries (a joker already stands as a rank and suit)."""
+    ties = key[0]
+    category, order = _rank_pattern([e[0] for e in entries])
+    suits = {e[1] for e in entries}
+    flush_suit = next(iter(suits)) if len(suits) == 1 and None not in suits else None
+    if flush_suit is not None:
+        category = STRAIGHT_FLUSH if category == STRAIGHT else FLUSH
+        if category == FLUSH:
+            order = tuple(sorted((e[0] for e in entries), reverse=True))
+    deciding: Card | None = None
+    suit_code = 0
+    rank, in_pair = _deciding_rank(category, order, ties)
+    if rank:
+        candidates = [e for e in entries if e[0] == rank]
+        if category == FLUSH:
+            # The flush's suit decides; name its highest natural card.
+            naturals = sorted((e for e in entries if not e[2].is_joker), key=lambda e: -e[0])
+            deciding, suit_code = naturals[0][2], codes[flush_suit]
+        else:
+            best = max(candidates, key=lambda e: codes[_suit_key(e)]) if in_pair else candidates[0]
+            deciding, suit_code = best[2], codes[_suit_key(best)]
+    value = _strength(cat_order, category, order, suit_code)
+    return HandValue(value, CATEGORY_NAMES[category], tuple(Rank(r) for r in order), deciding, key)
+
+
+def _suit_key(entry: _Entry) -> str | None:
+    """The suit used for tie-breaks: the joker's is None (lowest), wherever it stands."""
+    return None if entry[2].is_joker else entry[1]
+
+
+def _suit_codes(suit_order: str) -> dict[Suit | str | None, int]:
+    codes: dict[Suit | str | None, int] = {None: 0}
+    for position, letter in enumerate(suit_order):
+        codes[letter] = 4 - position
+        codes[Suit(letter)] = 4 - position
+    return codes
+
+
+def _natural_entry(card: Card) -> _Entry:
+    suit = card.suit
+    return (int(card.rank), None if suit is None else suit.value, card)
+
+
+def _joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
+                 cat_order: tuple[int, ...], codes: Mapping[Suit | str | None, int]) -> HandValue:
+    """Best value of four natural cards and the joker (RULES.md s.8)."""
+    base = [_natural_entry(c) for c in naturals]
+    # As an ace (of no suit: below every natural ace).
+    best = _analyse(base + [(14, None, JOKER)], key, cat_order, codes)
+    ranks = [e[0] for e in base]
+    suits = {e[1] for e in base}
+    # To complete a straight or straight flush: any rank that makes five in sequence.
+    if len(set(ranks)) == 4:
+        for r in range(7, 15):
+            if r not in ranks and _straight_top(ranks + [r]):
+                for suit in (suits if len(suits) == 1 else {None}):
+                    value = _analyse(base + [(r, suit, JOKER)], key, cat_order, codes)
+                    if value.strength > best.strength:
+                        best = value
+    # To complete a flush: the highest card of that suit missing from the hand.
+    if len(suits) == 1:
+        suit = next(iter(suits))
+        missing = max(r for r in range(7, 15) if r not in ranks)
+        value = _analyse(base + [(missing, suit, JOKER)], key, cat_order, codes)
+        if value.strength > best.strength:
+            best = value
+    return best
+
+
+# --------------------------------------------------------------------------- tables
+
+_TABLES: dict[tuple[str, str, bool, bool], dict[int, HandValue]] = {}
+_STRENGTHS: dict[tuple[str, str, bool, bool], dict[int, int]] = {}
+
+
+def _bit(rank: int, suit_index: int) -> int:
+    return 1 << ((rank - 7) * 4 + suit_index)
+
+
+def _rank_multisets() -> list[tuple[tuple[int, int], ...]]:
+    """Every multiset of five ranks (at most four of each), as (rank, count) pairs."""
+    found: list[tuple[tuple[int, int], ...]] = []
+
+    def extend(rank: int, left: int, chosen: tuple[tuple[int, int], ...]) -> None:
+        if left == 0:
+            found.append(chosen)
+            return
+        for r in range(rank, 15):
+            for count in range(min(left, 4), 0, -1):
+                extend(r + 1, left - count, chosen + ((r, count),))
+
+    extend(7, 5, ())
+    return found
+
+
+def _build_table(key: tuple[str, str, bool, bool]) -> dict[int, HandValue]:
+    """Mask -> HandValue for every five-card hand of the variant, built by rank pattern.
+
+    For each rank multiset the category and ranks are fixed; only the deciding
+    card's suit varies, so the masks are enumerated per choice of the deciding card.
+    """
+    ties, suit_order, flush_beats_full_house, joker = key
+    cat_order = _category_order(flush_beats_full_house)
+    codes = _suit_codes(suit_order)
+    letters = "hdcs"
+    # For each rank and count: (submask, the best suit code among the chosen cards, that card).
+    subsets: dict[tuple[int, int], list[tuple[int, int, Card]]] = {}
+    masks_only: dict[tuple[int, int], list[int]] = {}
+    for rank in range(7, 15):
+        for count in range(1, 5):
+            options = []
+            for chosen in combinations(range(4), count):
+                mask = sum(_bit(rank, s) for s in chosen)
+                top = max(chosen, key=lambda s: codes[letters[s]])
+                options.append((mask, codes[letters[top]], DECK[(rank - 7) * 4 + top]))
+            subsets[(rank, count)] = options
+            masks_only[(rank, count)] = [o[0] for o in options]
+    ranks_of = {r: Rank(r) for r in range(7, 15)}
+    masks: list[int] = []
+    values: list[HandValue] = []
+    for groups in _rank_multisets():
+        category, order = _rank_pattern([r for r, c in groups for _ in range(c)])
+        deciding_rank, _ = _deciding_rank(category, order, ties)
+        others = [0]
+        deciding_count = 0
+        for rank, count in groups:
+            if rank == deciding_rank:
+                deciding_count = count
+            else:
+                others = [m | sub for sub in masks_only[(rank, count)] for m in others]
+        ranks = tuple(ranks_of[r] for r in order)
+        name = CATEGORY_NAMES[category]
+        if not deciding_rank:
+            masks += others
+            values += [HandValue(_strength(cat_order, category, order, 0), name, ranks, None, key)] * len(others)
+            continue
+        for sub, code, card in subsets[(deciding_rank, deciding_count)]:
+            masks += [m | sub for m in others]
+            values += [HandValue(_strength(cat_order, category, order, code), name, ranks, card, key)] * len(others)
+    # Five distinct ranks in one suit: flushes and straight flushes replace their entries.
+    for ranks5 in combinations(range(14, 6, -1), 5):
+        top = _straight_top(ranks5)
+        category, order = (STRAIGHT_FLUSH, (top,)) if top else (FLUSH, ranks5)
+        ranks = tuple(ranks_of[r] for r in order)
+        deciding_top = order[0]
+        for s, letter in enumerate(letters):
+            code = 0 if ties == "split" else codes[letter]
+            card = None if ties == "split" else DECK[(deciding_top - 7) * 4 + s]
+            masks.append(sum(_bit(r, s) for r in ranks5))
+            values.append(HandValue(_strength(cat_order, category, order, code),
+                                    CATEGORY_NAMES[category], ranks, card, key))
+    table = dict(zip(masks, values))
+    if joker:
+        for four in combinations(DECK, 4):
+            table[sum(four) + JOKER] = _joker_value(four, key, cat_order, codes)
+    return table
+
+
+def _table(rules: Rules | None) -> dict[int, HandValue]:
+    key = ("kicker", "hdcs", True, False) if rules is None else rules.evaluation_key
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _build_table(key)
+    return table
+
+
+def strength_table(rules: Rules | None = None) -> Mapping[int, int]:
+    """The bulk path: card mask (``sum(cards)``) -> strength int, for every hand of the variant.
+
+    >>> t = strength_table(); t[sum(parse_cards("Ah Kh Qh Jh Th"))] > t[sum(parse_cards("As Ks Qs Js Ts"))]
+    True
+    """
+    key = ("kicker", "hdcs", True, False) if rules is None else rules.evaluation_key
+    strengths = _STRENGTHS.get(key)
+    if strengths is None:
+        strengths = _STRENGTHS[key] = {m: v.strength for m, v in _table(rules).items()}
+    return strengths
+
+
+_default_table: dict[int, HandValue] | None = None
+
+
+def evaluate(cards: Any, rules: Rules | None = None) -> HandValue:
+    """The value of five cards (text like ``'Ah Kd Qc Js Ts'`` or Cards) under ``rules``.
+
+    >>> str(evaluate("Ah 7d 8c 9s Th"))
+    'Straight, ten high, ten of hearts decides'
+    """
+    global _default_table
+    if rules is None:
+        table = _default_table
+        if table is None:
+            table = _default_table = _table(None)
+    else:
+        table = _TABLES.get(rules.evaluation_key) or _table(rules)
+    try:
+        return table[sum(cards)]
+    except (TypeError, KeyError):
+        pass
+    return _evaluate_checked(cards, rules, table)
+
+
+def _evaluate_checked(cards: Any, rules: Rules | None, table: dict[int, HandValue]) -> HandValue:
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    parsed = parse_cards(cards, joker=rules is not None and rules.joker)
+    if len(parsed) != 5:
+        raise CardError(f"a hand is exactly 5 cards, got {len(parsed)}: '{' '.join(map(str, parsed))}'")
+    return table[sum(parsed)]
+
+
+def compare(a: Any, b: Any, rules: Rules | None = None) -> int:
+    """1 if hand ``a`` beats ``b``, -1 if ``b`` wins, 0 if they are equal.
+
+    >>> compare("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(suit_ties="combination"))
+    1
+    """
+    if not isinstance(a, HandValue) and not isinstance(b, HandValue):
+        joker = rules is not None and rules.joker
+        cards_a, cards_b = parse_cards(a, joker=joker), parse_cards(b, joker=joker)
+        shared = sorted(set(cards_a) & set(cards_b))
+        if shared:
+            raise CardError(f"{' '.join(str(c) for c in shared)} cannot be in both hands")
+        a, b = cards_a, cards_b
+    value_a = a if isinstance(a, HandValue) else evaluate(a, rules)
+    value_b = b if isinstance(b, HandValue) else evaluate(b, rules)
+    return (value_a > value_b) - (value_a < value_b)

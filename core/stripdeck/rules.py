@@ -1,0 +1,165 @@
+"""Rules: every option of RULES.md in one frozen, validated record, with presets."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, Mapping
+
+__all__ = ["Rules", "RulesError", "PRESETS", "SUIT_TIES", "STRUCTURES"]
+
+
+class RulesError(ValueError):
+    """An unknown rules option, preset, or a bad option value."""
+
+
+SUIT_TIES = ("kicker", "combination", "split")
+STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options a table plays by (RULES.md). Defaults are the ``online`` preset.
+
+    >>> Rules.preset("official").suit_ties
+    'combination'
+    >>> Rules(draw_limit=9)
+    Traceback (most recent call last):
+    ...
+    stripdeck.rules.RulesError: draw_limit must be a whole number from 0 to 5, got 9
+    """
+
+    suit_ties: str = "kicker"
+    suit_order: str = "hdcs"
+    flush_beats_full_house: bool = True
+    small_blind: int = 1
+    big_blind: int = 2
+    ante: int = 0
+    dealer_ante: bool = False
+    structure: str = "pot-limit"
+    small_bet: int = 2
+    big_bet: int = 4
+    max_raises: int | None = None
+    draw_limit: int = 4
+    split: bool = True
+    draw_timer: float | None = 30
+    action_timer: float | None = 30
+    joker: bool = False
+    show_all: bool = False
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    @classmethod
+    def preset(cls, name: str = "online", **overrides: Any) -> "Rules":
+        """The named preset (``online``, ``official``, ``cardroom``) with options overridden."""
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+        options = dict(PRESETS[name])
+        _check_names(overrides)
+        options.update(overrides)
+        return cls(**options)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> "Rules":
+        """Rules from a mapping of options, optionally with a ``preset`` key."""
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be a mapping of options, got {type(data).__name__}")
+        options = dict(data)
+        preset = options.pop("preset", "online")
+        return cls.preset(preset, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """All options as a plain JSON-ready dict."""
+        return asdict(self)
+
+    def with_options(self, **overrides: Any) -> "Rules":
+        """A copy with some options changed (validated)."""
+        _check_names(overrides)
+        return replace(self, **overrides)
+
+    @property
+    def uses_blinds(self) -> bool:
+        """True when blinds are posted (the order of action follows the blinds)."""
+        return self.big_blind > 0 or self.small_blind > 0
+
+    @property
+    def raise_cap(self) -> int | None:
+        """Raises allowed after the bet while three or more players are in (None: no cap)."""
+        if self.max_raises is not None:
+            return self.max_raises
+        return 4 if self.structure == "fixed-limit" else None
+
+    @property
+    def evaluation_key(self) -> tuple[str, str, bool, bool]:
+        """The options that change how hands rank."""
+        return (self.suit_ties, self.suit_order, self.flush_beats_full_house, self.joker)
+
+
+OPTION_NAMES = tuple(f.name for f in fields(Rules))
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "online": {},
+    "official": {
+        "small_blind": 0, "big_blind": 0, "ante": 1, "structure": "fixed-limit",
+        "small_bet": 2, "big_bet": 4, "suit_ties": "combination", "draw_limit": 4,
+        "split": False, "draw_timer": None, "action_timer": None,
+    },
+    "cardroom": {
+        "small_blind": 0, "big_blind": 0, "ante": 1, "structure": "fixed-limit",
+        "small_bet": 2, "big_bet": 4, "max_raises": 4, "suit_ties": "kicker", "draw_limit": 5,
+        "split": False, "draw_timer": None, "action_timer": None,
+    },
+}
+
+
+def _check_names(options: Mapping[str, Any]) -> None:
+    for name in options:
+        if name not in OPTION_NAMES:
+            raise RulesError(f"unknown rules option {name!r}")
+
+
+def _whole(rules: Rules, name: str, low: int, high: int | None = None) -> None:
+    value = getattr(rules, name)
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+            high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise RulesError(f"{name} must be a whole number {span}, got {value!r}")
+
+
+def _flag(rules: Rules, name: str) -> None:
+    if not isinstance(getattr(rules, name), bool):
+        raise RulesError(f"{name} must be true or false, got {getattr(rules, name)!r}")
+
+
+def _validate(r: Rules) -> None:
+    if r.suit_ties not in SUIT_TIES:
+        raise RulesError(f"suit_ties must be one of {', '.join(SUIT_TIES)}, got {r.suit_ties!r}")
+    if not isinstance(r.suit_order, str) or sorted(r.suit_order) != sorted("hdcs"):
+        raise RulesError(
+            f"suit_order must name each suit once, highest first (like 'hdcs'), got {r.suit_order!r}")
+    if r.structure not in STRUCTURES:
+        raise RulesError(f"structure must be one of {', '.join(STRUCTURES)}, got {r.structure!r}")
+    for name in ("flush_beats_full_house", "dealer_ante", "split", "joker", "show_all"):
+        _flag(r, name)
+    for name in ("small_blind", "big_blind", "ante"):
+        _whole(r, name, 0)
+    for name in ("small_bet", "big_bet"):
+        _whole(r, name, 1)
+    _whole(r, "draw_limit", 0, 5)
+    if r.max_raises is not None:
+        _whole(r, "max_raises", 0)
+    if r.small_blind > r.big_blind:
+        raise RulesError(f"small_blind ({r.small_blind}) must not be more than big_blind ({r.big_blind})")
+    if r.small_blind > 0 and r.big_blind == 0:
+        raise RulesError("small_blind needs a big_blind")
+    if r.big_blind == 0 and r.ante == 0:
+        raise RulesError("there must be a forced bet: set big_blind or ante above 0")
+    if r.dealer_ante and r.ante == 0:
+        raise RulesError("dealer_ante needs an ante above 0")
+    for name in ("draw_timer", "action_timer"):
+        value = getattr(r, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not value > 0 or value != value or value == float("inf")):
+            raise RulesError(f"{name} must be a number of seconds above 0, or null for no timer, got {value!r}")
