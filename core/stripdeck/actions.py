@@ -1,0 +1,120 @@
+"""Player actions and engine events: frozen records, with the one text grammar for actions."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cards import Card, CardError, format_cards, parse_cards
+
+__all__ = ["Action", "Event", "ActionError", "parse_action", "ACTION_KINDS"]
+
+ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout")
+
+
+class ActionError(ValueError):
+    """Action text that does not follow the grammar."""
+
+
+class Action(NamedTuple):
+    """One player action: ``kind`` with an ``amount`` (bet/raise totals) or ``cards`` (draw).
+
+    >>> parse_action("raise 12")
+    Action(kind='raise', amount=12, cards=())
+    >>> str(parse_action("draw ah 10d"))
+    'draw Ah Td'
+    """
+
+    kind: str
+    amount: int | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == "draw":
+            return f"draw {format_cards(self.cards)}" if self.cards else "draw"
+        if self.amount is not None:
+            return f"{self.kind} {self.amount}"
+        return self.kind
+
+
+_ALIASES = {"all-in": "allin", "all_in": "allin", "stand": "draw", "pat": "draw", "standpat": "draw",
+            "discard": "draw"}
+_CACHE: dict[tuple[str, bool], Action] = {}
+
+
+def parse_action(text: str | Action, *, joker: bool = False) -> Action:
+    """An Action from text: ``fold``, ``check``, ``call``, ``bet N``, ``raise N`` (to a total of N),
+    ``allin``, ``draw`` (stand pat), ``draw Ah Kd`` (discard these), ``split``, ``timeout``.
+    ``bet`` and ``raise`` without an amount mean the smallest legal size.
+    """
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise ActionError(f"an action is text like 'call' or 'raise 12', got {type(text).__name__}")
+    cached = _CACHE.get((text, joker))
+    if cached is not None:
+        return cached
+    words = text.strip().split(None, 1)
+    if not words:
+        raise ActionError("empty action: say fold, check, call, bet N, raise N, allin, draw, split or timeout")
+    kind = words[0].lower()
+    kind = _ALIASES.get(kind, kind)
+    rest = words[1].strip() if len(words) > 1 else ""
+    if kind not in ACTION_KINDS:
+        raise ActionError(f"unknown action '{words[0]}': say fold, check, call, bet N, raise N, allin, "
+                          "draw [cards], split or timeout")
+    action: Action
+    if kind == "draw":
+        try:
+            action = Action("draw", None, parse_cards(rest, joker=joker) if rest else ())
+        except CardError as err:
+            raise ActionError(f"draw: {err}") from None
+    elif kind in ("bet", "raise"):
+        if not rest:
+            action = Action(kind)
+        else:
+            if not rest.isdigit():
+                raise ActionError(f"{kind} needs a whole number of chips, got '{rest}'")
+            action = Action(kind, int(rest))
+    else:
+        if rest:
+            raise ActionError(f"'{kind}' takes nothing after it, got '{rest}'")
+        action = Action(kind)
+    if len(_CACHE) < 4096:
+        _CACHE[(text, joker)] = action
+    return action
+
+
+class Event(NamedTuple):
+    """One step of a hand, as the log records it. Which fields are set depends on ``kind``.
+
+    Kinds: ``start`` (button), ``ante``/``small_blind``/``big_blind`` (seat, amount),
+    ``deal`` (seat, cards), ``fold``, ``check``, ``call``/``bet``/``raise``/``allin`` (seat, amount:
+    the seat's total bet this round), ``timeout`` (seat), ``split`` and ``decline`` (seat),
+    ``round`` (info: the phase that begins), ``discard`` (seat, amount: how many, cards),
+    ``receive`` (seat, cards), ``reshuffle`` (amount: cards in the new stub), ``return``
+    (seat, amount: an uncalled bet), ``show`` (seat, cards, info: the hand's name), ``muck``
+    (seat), ``divide`` (pot, amount: the pot, info: who shared it), ``win`` (seat, amount, pot,
+    info), ``end``.
+    """
+
+    kind: str
+    seat: int | None = None
+    amount: int | None = None
+    cards: tuple[Card, ...] = ()
+    pot: int | None = None
+    info: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (cards as canonical text), without empty fields."""
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.amount is not None:
+            out["amount"] = self.amount
+        if self.cards:
+            out["cards"] = format_cards(self.cards)
+        if self.pot is not None:
+            out["pot"] = self.pot
+        if self.info is not None:
+            out["info"] = self.info
+        return out

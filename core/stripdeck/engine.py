@@ -1,0 +1,446 @@
+"""The hand engine: ``start_hand()``, ``legal_actions()``, ``apply(state, action) -> (state, events)``.
+
+Every transition is pure: ``apply`` reads a frozen :class:`HandState` and returns a new
+one with the events it caused (also appended to ``state.log``). Dealer steps (forced
+bets, dealing, reshuffles, the fifth card, showdown, awarding pots) happen inside it.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any, Sequence
+
+from .actions import Action, ActionError, Event, parse_action
+from .cards import Card, CardError, parse_cards, full_deck
+from .legal import LegalActions, bet_size, legal_actions, split_offer_open
+from .rules import Rules
+from .showdown import award
+from .state import BET1, BET2, COMPLETE, DRAW, HandState, Seat, blind_seats
+
+__all__ = ["start_hand", "apply", "legal_actions", "IllegalAction", "HandSetupError"]
+
+MAX_SEATS = 5
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now. ``code`` is stable; the message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class HandSetupError(ValueError):
+    """Bad arguments to start a hand (stacks, button, deck, seed)."""
+
+
+def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
+               deck: Any = None, seed: int | None = None) -> HandState:
+    """Post the forced bets and deal a new hand.
+
+    ``deck`` is the deal order (top card first, cards dealt one at a time from the
+    button's left, the draw taking from the top); unlisted cards follow in seeded
+    random order. Without a ``seed`` one is drawn from :mod:`secrets`.
+
+    >>> s = start_hand(Rules(), [100, 100, 100], button=0, seed=1)
+    >>> s.to_act, s.to_match, [seat.bet for seat in s.seats]
+    (0, 2, [0, 1, 2])
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise HandSetupError(f"rules must be a Rules, got {type(rules).__name__}")
+    stacks = _check_stacks(stacks)
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(stacks):
+        raise HandSetupError(f"button must be a seat number from 0 to {len(stacks) - 1}, got {button!r}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise HandSetupError(f"seed must be a whole number, got {seed!r}")
+    order = _deck_order(rules, deck, seed)
+    txn = _Txn.new(rules, seed, button, stacks, order)
+    txn.post_forced_bets()
+    txn.deal()
+    txn.start_round(BET1)
+    if txn.to_act is None:  # everyone is all in from the forced bets
+        txn.advance()
+    return txn.commit()
+
+
+def _check_stacks(stacks: Sequence[int]) -> list[int]:
+    if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
+        raise HandSetupError(f"stacks must be a list of chip counts, got {stacks!r}")
+    stacks = list(stacks)
+    if not 2 <= len(stacks) <= MAX_SEATS:
+        raise HandSetupError(f"a hand needs 2 to {MAX_SEATS} players, got {len(stacks)} stacks")
+    for i, chips in enumerate(stacks):
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise HandSetupError(f"stack of seat {i} must be a whole number of chips above 0, got {chips!r}")
+    return stacks
+
+
+def _deck_order(rules: Rules, deck: Any, seed: int) -> list[Card]:
+    rng = random.Random(seed)
+    cards = list(full_deck(rules.joker))
+    if deck is None:
+        rng.shuffle(cards)
+        return cards
+    try:
+        listed = list(parse_cards(deck, joker=rules.joker))
+    except CardError as err:
+        raise HandSetupError(f"deck: {err}") from None
+    rest = [c for c in cards if c not in set(listed)]
+    rng.shuffle(rest)
+    return listed + rest
+
+
+def apply(state: HandState, action: str | Action, seat: int | None = None) -> tuple[HandState, tuple[Event, ...]]:
+    """The state after the player to act takes ``action``, and the events it caused.
+
+    Raises :class:`IllegalAction` (the state is unchanged: states are immutable) when the
+    action is not legal now; ``seat``, if given, must be the seat whose turn it is.
+    """
+    if state.to_act is None:
+        raise IllegalAction("hand-over", "the hand is over: no one can act")
+    if seat is not None and seat != state.to_act:
+        raise IllegalAction("out-of-turn", f"it is seat {state.to_act}'s turn, not seat {seat}'s")
+    try:
+        act = parse_action(action, joker=state.rules.joker)
+    except ActionError as err:
+        raise IllegalAction("bad-action", str(err)) from None
+    legal = legal_actions(state)
+    _check(state, legal, act)
+    txn = _Txn(state)
+    txn.act(legal, act)
+    txn.advance()
+    new_state = txn.commit()
+    return new_state, tuple(txn.events)
+
+
+def _check(state: HandState, legal: LegalActions, act: Action) -> None:
+    kind = act.kind
+    if kind not in legal.kinds:
+        allowed = ", ".join(legal.as_text())
+        raise IllegalAction("not-allowed", f"seat {legal.seat} cannot {kind} now; legal: {allowed}")
+    if kind in ("bet", "raise") and act.amount is not None:
+        assert legal.min_total is not None and legal.max_total is not None
+        if not legal.min_total <= act.amount <= legal.max_total:
+            span = (f"exactly {legal.min_total}" if legal.min_total == legal.max_total
+                    else f"from {legal.min_total} to {legal.max_total}")
+            raise IllegalAction("amount", f"{kind} {act.amount} is not allowed: {kind} {span}")
+    if kind == "draw":
+        hand = state.seats[legal.seat or 0].hand
+        missing = [str(c) for c in act.cards if c not in hand]
+        if missing:
+            raise IllegalAction("cards", f"seat {legal.seat} does not hold {' '.join(missing)}")
+        if len(act.cards) > legal.draw_max:
+            raise IllegalAction("cards", f"at most {legal.draw_max} cards may be drawn, not {len(act.cards)}")
+
+
+class _Txn:
+    """A transition in progress: mutable copies of one state's fields, committed once."""
+
+    def __init__(self, state: HandState) -> None:
+        self.rules = state.rules
+        self.seed = state.seed
+        self.button = state.button
+        self.seats = list(state.seats)
+        self.phase = state.phase
+        self.to_act = state.to_act
+        self.stub = list(state.stub)
+        self.discards = list(state.discards)
+        self.muck = list(state.muck)
+        self.to_match = state.to_match
+        self.min_raise = state.min_raise
+        self.raises = state.raises
+        self.opener = state.opener
+        self.aggressor = state.aggressor
+        self.reshuffles = state.reshuffles
+        self.log = state.log
+        self.events: list[Event] = []
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int, button: int, stacks: list[int], order: list[Card]) -> "_Txn":
+        seats = tuple(Seat(stack=chips, hand=()) for chips in stacks)
+        state = HandState(rules, seed, button, seats, BET1, None, tuple(order), (), (), 0, 0, 0,
+                          None, None, 0, ())
+        txn = cls(state)
+        txn.emit(Event("start", button, info=f"{len(stacks)} players"))
+        return txn
+
+    def commit(self) -> HandState:
+        return HandState(self.rules, self.seed, self.button, tuple(self.seats), self.phase, self.to_act,
+                         tuple(self.stub), tuple(self.discards), tuple(self.muck), self.to_match,
+                         self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
+                         self.log + tuple(self.events))
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def state(self) -> HandState:
+        return self.commit()
+
+    # ------------------------------------------------------------------ set-up
+
+    @property
+    def count(self) -> int:
+        return len(self.seats)
+
+    def blind_seats(self) -> tuple[int, int]:
+        return blind_seats(self.button, self.count)
+
+    def put_in(self, index: int, amount: int, as_bet: bool) -> int:
+        seat = self.seats[index]
+        amount = min(amount, seat.stack)
+        self.seats[index] = seat._replace(stack=seat.stack - amount, total=seat.total + amount,
+                                          bet=seat.bet + amount if as_bet else seat.bet)
+        return amount
+
+    def post_forced_bets(self) -> None:
+        rules = self.rules
+        if rules.ante:
+            payers = [self.button] if rules.dealer_ante else list(range(self.count))
+            for i in self.clockwise(self.button + 1):
+                if i in payers:
+                    self.emit(Event("ante", i, self.put_in(i, rules.ante, False)))
+        if rules.uses_blinds:
+            small, big = self.blind_seats()
+            if rules.small_blind:
+                self.emit(Event("small_blind", small, self.put_in(small, rules.small_blind, True)))
+            self.emit(Event("big_blind", big, self.put_in(big, rules.big_blind, True)))
+
+    def deal(self) -> None:
+        hands: list[list[Card]] = [[] for _ in self.seats]
+        order = self.clockwise(self.button + 1)
+        for _ in range(5):
+            for i in order:
+                hands[i].append(self.stub.pop(0))
+        for i in order:
+            self.seats[i] = self.seats[i]._replace(hand=tuple(hands[i]))
+            self.emit(Event("deal", i, 5, tuple(hands[i])))
+
+    def clockwise(self, start: int) -> list[int]:
+        return [(start + k) % self.count for k in range(self.count)]
+
+    # ------------------------------------------------------------------ rounds
+
+    def start_round(self, phase: str) -> None:
+        """Begin a betting round (or the draw) and find who acts first."""
+        self.phase = phase
+        self.emit(Event("round", info=phase))
+        if phase == DRAW:
+            self.to_act = self.button
+            self.to_act = self.next_drawer()
+            return
+        if phase == BET2:
+            self.seats = [s._replace(bet=0, acted=False, faced=0) for s in self.seats]
+            self.to_match = 0
+            self.aggressor = None
+        self.raises = 0
+        size = bet_size(self.state())
+        self.min_raise = size
+        if phase == BET1 and self.rules.uses_blinds:
+            self.to_match = self.rules.big_blind
+            self.min_raise = max(size, self.rules.big_blind) if self.rules.structure != "fixed-limit" else size
+        self.to_act = self.next_to_act(self.first_in_round(phase), inclusive=True)
+
+    def first_in_round(self, phase: str) -> int:
+        if self.rules.uses_blinds:
+            return (self.blind_seats()[1] + 1) % self.count
+        if phase == BET2 and self.opener is not None:
+            return self.opener
+        return (self.button + 1) % self.count
+
+    def needs_to_act(self, index: int) -> bool:
+        seat = self.seats[index]
+        if seat.folded:
+            return False
+        if seat.stack == 0:  # all in: only asked about a split
+            return seat.split is None and self.phase == BET2 and split_offer_open(self.state(), index)
+        if seat.bet < self.to_match:
+            return True
+        if seat.acted:
+            return False
+        others_can_bet = any(s.can_bet for i, s in enumerate(self.seats) if i != index)
+        return others_can_bet or (self.phase == BET2 and split_offer_open(self.state(), index))
+
+    def next_to_act(self, start: int, inclusive: bool = False) -> int | None:
+        order = self.clockwise(start if inclusive else start + 1)
+        for i in order:
+            if self.needs_to_act(i):
+                return i
+        return None
+
+    def live(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.folded]
+
+    # ------------------------------------------------------------------ actions
+
+    def act(self, legal: LegalActions, act: Action) -> None:
+        index = legal.seat
+        assert index is not None
+        kind = act.kind
+        if kind == "timeout":
+            self.emit(Event("timeout", index))
+            if self.phase == DRAW:
+                self.seats[index] = self.seats[index]._replace(no_raise=True)
+                self.draw(index, ())
+                return
+            kind = "check" if "check" in legal.kinds else "fold"
+            act = Action(kind)
+        if self.phase == DRAW:
+            self.draw(index, act.cards)
+            return
+        seat = self.seats[index]
+        if seat.stack == 0:  # split offer answer from an all-in player
+            agreed = kind == "split"
+            self.seats[index] = seat._replace(split=agreed)
+            self.emit(Event("split" if agreed else "decline", index))
+            return
+        if kind == "fold":
+            self.fold(index)
+        elif kind in ("check", "split"):
+            self.seats[index] = seat._replace(acted=True, faced=self.to_match,
+                                              split=(kind == "split") if self.phase == BET2 else None)
+            self.emit(Event(kind, index))
+        elif kind == "call":
+            self.put_in(index, self.to_match - seat.bet, True)
+            self.mark_acted(index)
+            self.emit(Event("call", index, self.seats[index].bet))
+        else:
+            if kind == "allin":
+                total = seat.bet + seat.stack
+            elif act.amount is None:
+                assert legal.min_total is not None
+                total = legal.min_total
+            else:
+                total = act.amount
+            self.increase(index, total, kind)
+
+    def mark_acted(self, index: int) -> None:
+        seat = self.seats[index]
+        split = False if self.phase == BET2 and self.rules.split else seat.split
+        self.seats[index] = seat._replace(acted=True, faced=self.to_match, split=split)
+
+    def fold(self, index: int) -> None:
+        seat = self.seats[index]
+        self.muck.extend(seat.hand)
+        self.seats[index] = seat._replace(folded=True, acted=True, hand=(),
+                                          split=False if self.phase == BET2 else seat.split)
+        self.emit(Event("fold", index))
+
+    def increase(self, index: int, total: int, kind: str) -> None:
+        """Bet, raise or go all in to ``total`` chips this round."""
+        seat = self.seats[index]
+        self.put_in(index, total - seat.bet, True)
+        opening = self.to_match == 0
+        size = bet_size(self.state())
+        if opening:
+            if total >= size:
+                self.min_raise = total
+            self.to_match = max(total, size)  # callers of a short all-in bet still owe a full bet
+            if self.phase == BET1 and self.opener is None:
+                self.opener = index
+            self.aggressor = index
+        elif total > self.to_match:
+            increment = total - self.to_match
+            if increment >= self.min_raise:
+                self.min_raise = increment
+                self.raises += 1
+            self.to_match = total
+            self.aggressor = index
+        self.mark_acted(index)
+        self.emit(Event(kind if kind != "allin" else "allin", index, total))
+
+    # ------------------------------------------------------------------ the draw
+
+    def next_drawer(self) -> int | None:
+        assert self.to_act is not None
+        for i in self.clockwise(self.to_act + 1):
+            seat = self.seats[i]
+            if not seat.folded and seat.drawn is None:
+                return i
+        return None
+
+    def draw(self, index: int, discards: tuple[Card, ...]) -> None:
+        seat = self.seats[index]
+        kept = tuple(c for c in seat.hand if c not in discards)
+        self.discards.extend(discards)
+        self.seats[index] = seat._replace(hand=kept, drawn=len(discards), discarded=discards,
+                                          fifth_due=len(discards) == 5)
+        self.emit(Event("discard", index, len(discards), discards))
+        now = 4 if len(discards) == 5 else len(discards)
+        if now:
+            self.receive(index, now)
+
+    def receive(self, index: int, count: int) -> None:
+        seat = self.seats[index]
+        got: list[Card] = []
+        while len(got) < count:
+            pick = next((c for c in self.stub if c not in seat.discarded), None)
+            if pick is None:
+                self.reshuffle(seat.discarded)
+                continue
+            self.stub.remove(pick)
+            got.append(pick)
+        self.seats[index] = seat._replace(hand=seat.hand + tuple(got))
+        self.emit(Event("receive", index, count, tuple(got)))
+
+    def reshuffle(self, own: tuple[Card, ...]) -> None:
+        """Discards and muck, less the drawing player's own discards, become the new stub."""
+        pool = [c for c in self.discards + self.muck if c not in own]
+        if not pool:
+            raise RuntimeError("no cards left to complete the draw")  # impossible with <= 5 players
+        self.reshuffles += 1
+        random.Random(f"{self.seed}/reshuffle/{self.reshuffles}").shuffle(pool)
+        self.discards = [c for c in self.discards if c in own]
+        self.muck = []
+        self.stub = pool + self.stub
+        self.emit(Event("reshuffle", None, len(pool)))
+
+    # ------------------------------------------------------------------ flow
+
+    def advance(self) -> None:
+        """Move on after an action: next player, next phase, or the end of the hand."""
+        while True:
+            if len(self.live()) == 1:
+                self.finish()
+                return
+            if self.phase == DRAW:
+                nxt = self.next_drawer()
+                if nxt is not None:
+                    self.to_act = nxt
+                    return
+                for i in self.clockwise(self.button + 1):
+                    if self.seats[i].fifth_due:
+                        self.seats[i] = self.seats[i]._replace(fifth_due=False)
+                        self.receive(i, 1)
+                self.start_round(BET2)
+                if self.to_act is not None:
+                    return
+                continue
+            assert self.to_act is not None or self.phase in (BET1, BET2)
+            nxt = self.next_to_act(self.to_act) if self.to_act is not None else None
+            if nxt is not None:
+                self.to_act = nxt
+                return
+            if self.phase == BET1:
+                if self.rules.draw_limit > 0:
+                    self.start_round(DRAW)
+                    if self.to_act is not None:
+                        return
+                    continue
+                self.start_round(BET2)
+                if self.to_act is not None:
+                    return
+                continue
+            self.finish()
+            return
+
+    def finish(self) -> None:
+        self.to_act = None
+        self.phase = COMPLETE
+        events, seats = award(self.state())
+        self.events.extend(events)
+        self.seats = list(seats)
+        self.emit(Event("end"))

@@ -1,0 +1,138 @@
+"""What the player to act may do: the single source of truth for legal actions."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .pots import build_pots
+from .state import BET1, BET2, DRAW, HandState, Seat
+
+__all__ = ["LegalActions", "legal_actions", "bet_size", "split_offer_open"]
+
+
+class LegalActions(NamedTuple):
+    """The legal actions of the seat to act.
+
+    ``kinds`` lists the action words allowed. Bet and raise amounts are totals for
+    this betting round, from ``min_total`` to ``max_total``; ``call_amount`` is what a
+    call adds; ``allin_total`` is the round total after going all in; ``draw_max`` is
+    how many cards a draw may discard.
+    """
+
+    seat: int | None
+    phase: str
+    kinds: tuple[str, ...] = ()
+    call_amount: int = 0
+    min_total: int | None = None
+    max_total: int | None = None
+    allin_total: int | None = None
+    draw_max: int = 0
+
+    def allows(self, kind: str) -> bool:
+        """True if the action word ``kind`` is legal now."""
+        return kind in self.kinds
+
+    def as_text(self) -> list[str]:
+        """The legal actions in the action grammar: ``['fold', 'call 2', 'raise 4..7', 'allin']``."""
+        out = []
+        for kind in self.kinds:
+            if kind == "call":
+                out.append(f"call {self.call_amount}")
+            elif kind in ("bet", "raise"):
+                span = f"{self.min_total}" if self.min_total == self.max_total else \
+                    f"{self.min_total}..{self.max_total}"
+                out.append(f"{kind} {span}")
+            elif kind == "draw":
+                out.append(f"draw (0..{self.draw_max} cards)")
+            else:
+                out.append(kind)
+        return out
+
+
+NO_ACTIONS = LegalActions(None, "complete")
+
+
+def bet_size(state: HandState) -> int:
+    """The minimum bet this round (the fixed bet size in fixed limit)."""
+    rules = state.rules
+    if rules.structure == "fixed-limit":
+        return rules.small_bet if state.phase == BET1 else rules.big_bet
+    return rules.small_bet
+
+
+def split_offer_open(state: HandState, seat: int) -> bool:
+    """True if a split is still on offer for some pot that ``seat`` can win."""
+    if not state.rules.split or state.phase != BET2 or state.to_match > 0:
+        return False
+    seats = state.seats
+    if any(s.split is False and (s.stack > 0 or s.folded) for s in seats):
+        return False  # a player with chips checked, bet or folded: the offer is over
+    pots, _ = build_pots([s.total for s in seats], [s.folded for s in seats])
+    return any(seat in pot.eligible and len(pot.eligible) > 1
+               and all(seats[i].split is not False for i in pot.eligible) for pot in pots)
+
+
+def legal_actions(state: HandState) -> LegalActions:
+    """The legal actions of the player whose turn it is (none when the hand is over)."""
+    seat_index = state.to_act
+    if seat_index is None:
+        return NO_ACTIONS
+    rules = state.rules
+    seat = state.seats[seat_index]
+    if state.phase == DRAW:
+        kinds = ("draw", "timeout") if rules.draw_timer is not None else ("draw",)
+        return LegalActions(seat_index, DRAW, kinds, draw_max=rules.draw_limit)
+    timeout = ("timeout",) if rules.action_timer is not None else ()
+    if seat.stack == 0:  # an all-in player answering the split offer
+        return LegalActions(seat_index, state.phase, ("split", "check") + timeout)
+    return _betting_actions(state, seat_index, seat, timeout)
+
+
+def _betting_actions(state: HandState, index: int, seat: Seat, timeout: tuple[str, ...]) -> LegalActions:
+    rules = state.rules
+    to_call = min(state.to_match - seat.bet, seat.stack)
+    kinds = ["fold", "check" if to_call == 0 else "call"]
+    if state.phase == BET2 and to_call == 0 and split_offer_open(state, index):
+        kinds.append("split")
+    everything = seat.bet + seat.stack
+    min_total = max_total = None
+    allin = to_call == seat.stack  # going all in only calls
+    if seat.stack > to_call and _may_increase(state, index, seat):
+        fixed = rules.structure == "fixed-limit"
+        size = bet_size(state)
+        if state.to_match == 0:
+            low = size
+            high = low if fixed else (state.pot_total if rules.structure == "pot-limit" else everything)
+        else:
+            low = state.to_match + (size if fixed else state.min_raise)
+            if fixed:
+                high = low
+            elif rules.structure == "pot-limit":
+                high = state.to_match + state.pot_total + (state.to_match - seat.bet)
+            else:
+                high = everything
+        if everything >= low:
+            kinds.append("bet" if state.to_match == 0 else "raise")
+            min_total, max_total = low, min(high, everything)
+            allin = everything <= high
+        else:
+            allin = True  # short of a full bet or raise: only all in
+    if allin:
+        kinds.append("allin")
+    return LegalActions(index, state.phase, tuple(kinds) + timeout, to_call, min_total, max_total,
+                        everything)
+
+
+def _may_increase(state: HandState, index: int, seat: Seat) -> bool:
+    """May this seat bet or raise: not capped, reopened, someone can call, no draw timeout."""
+    if seat.no_raise:
+        return False
+    seats = state.seats
+    if not any(s.can_bet for i, s in enumerate(seats) if i != index):
+        return False
+    if seat.acted and state.to_match - seat.faced < state.min_raise:
+        return False  # only an incomplete all-in raise since this seat acted
+    cap = state.rules.raise_cap
+    if cap is not None and state.to_match > 0 and state.raises >= cap:
+        return sum(1 for s in seats if not s.folded) < 3  # no cap heads-up
+    return True

@@ -1,0 +1,75 @@
+"""The end of a hand: uncalled bets returned, agreed splits divided, hands shown, pots awarded."""
+
+from __future__ import annotations
+
+from .actions import Event
+from .evaluator import HandValue, evaluate
+from .pots import Pot, build_pots, divide, order_from
+from .state import HandState, Seat, blind_seats
+
+__all__ = ["award", "showdown_order"]
+
+
+def showdown_order(state: HandState) -> list[int]:
+    """Who shows first: the last to bet or raise in round two, else the first player after
+    the big blind (blinds game) or left of the button (ante game); then clockwise."""
+    count = len(state.seats)
+    if state.aggressor is not None:
+        start = state.aggressor
+    elif state.rules.uses_blinds:
+        start = (blind_seats(state.button, count)[1] + 1) % count
+    else:
+        start = (state.button + 1) % count
+    return [i for i in order_from(start, count) if not state.seats[i].folded]
+
+
+def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
+    """Events and final seats for the end of the hand (everyone else folded, or showdown)."""
+    seats = list(state.seats)
+    events: list[Event] = []
+    pots, returns = build_pots([s.total for s in seats], [s.folded for s in seats])
+    for index, amount in returns:
+        seats[index] = seats[index]._replace(stack=seats[index].stack + amount,
+                                             total=seats[index].total - amount)
+        events.append(Event("return", index, amount))
+
+    def pay(pot_index: int, shares: dict[int, int], reason: str) -> None:
+        for seat_index, chips in shares.items():
+            seats[seat_index] = seats[seat_index]._replace(stack=seats[seat_index].stack + chips)
+            events.append(Event("win", seat_index, chips, pot=pot_index, info=reason))
+
+    contested: list[tuple[int, Pot]] = []
+    for pot_index, pot in enumerate(pots):
+        if len(pot.eligible) == 1:
+            pay(pot_index, {pot.eligible[0]: pot.amount}, "uncontested")
+        elif all(seats[i].split for i in pot.eligible):
+            names = ", ".join(f"seat {i}" for i in pot.eligible)
+            events.append(Event("divide", None, pot.amount, pot=pot_index, info=names))
+            pay(pot_index, divide(pot.amount, pot.eligible, state.button, len(seats)), "split")
+        else:
+            contested.append((pot_index, pot))
+    if not contested:
+        return events, tuple(seats)
+    values: dict[int, HandValue] = {}
+    best: dict[int, HandValue] = {}
+    in_showdown = {i for _, pot in contested for i in pot.eligible}
+    for seat_index in showdown_order(state):
+        if seat_index not in in_showdown:
+            continue
+        value = evaluate(seats[seat_index].hand, state.rules)
+        mine = [p for p, pot in contested if seat_index in pot.eligible]
+        can_win = any(p not in best or value >= best[p] for p in mine)
+        if can_win or state.rules.show_all:
+            values[seat_index] = value
+            events.append(Event("show", seat_index, cards=seats[seat_index].hand, info=str(value)))
+            for p in mine:
+                if p not in best or value > best[p]:
+                    best[p] = value
+        else:
+            events.append(Event("muck", seat_index))
+    for pot_index, pot in contested:
+        shown = [i for i in pot.eligible if i in values]
+        top = max(values[i] for i in shown)
+        winners = [i for i in shown if values[i] == top]
+        pay(pot_index, divide(pot.amount, winners, state.button, len(seats)), str(top))
+    return events, tuple(seats)

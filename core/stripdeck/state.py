@@ -1,0 +1,88 @@
+"""Hand state: frozen data, no behaviour. The engine makes new states; nothing mutates one."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .actions import Event
+from .cards import Card
+from .rules import Rules
+
+__all__ = ["Seat", "HandState", "PHASES"]
+
+PHASES = ("first betting round", "draw", "second betting round", "complete")
+BET1, DRAW, BET2, COMPLETE = PHASES
+
+
+class Seat(NamedTuple):
+    """One player in a hand."""
+
+    stack: int                      # chips behind (not yet put in)
+    hand: tuple[Card, ...]          # the cards held
+    bet: int = 0                    # chips put in during this betting round
+    total: int = 0                  # chips put in during this hand (antes and blinds included)
+    folded: bool = False
+    acted: bool = False             # has acted in this betting round
+    faced: int = 0                  # the bet level to match when this seat last acted
+    drawn: int | None = None        # cards drawn (public), None until this seat has drawn
+    no_raise: bool = False          # timed out in the draw: may only check, call or fold after it
+    split: bool | None = None       # answer to the split offer: True split, False declined
+    fifth_due: bool = False         # drew five: owed the fifth card after everyone else drew
+    discarded: tuple[Card, ...] = ()  # own discards: never dealt back to this seat
+
+    @property
+    def all_in(self) -> bool:
+        """In the hand with no chips behind."""
+        return self.stack == 0 and not self.folded
+
+    @property
+    def can_bet(self) -> bool:
+        """Still in the hand with chips to bet."""
+        return self.stack > 0 and not self.folded
+
+
+class HandState(NamedTuple):
+    """Everything about one hand. ``seed`` and ``stub`` are secret: see ``player_view``."""
+
+    rules: Rules
+    seed: int
+    button: int
+    seats: tuple[Seat, ...]
+    phase: str
+    to_act: int | None              # the seat whose turn it is (None when no one can act)
+    stub: tuple[Card, ...]          # undealt cards, top first
+    discards: tuple[Card, ...]      # discards of players who have finished drawing
+    muck: tuple[Card, ...]          # folded hands
+    to_match: int                   # the bet a player must reach to stay in this round
+    min_raise: int                  # size of the last full bet or raise this round
+    raises: int                     # full raises this round (the opening bet not counted)
+    opener: int | None              # the first player to bet in the first round
+    aggressor: int | None           # the last player to bet or raise this round
+    reshuffles: int                 # stubs rebuilt from discards during the draw
+    log: tuple[Event, ...]
+
+    @property
+    def is_complete(self) -> bool:
+        """True when the hand is over and every pot is awarded."""
+        return self.phase == COMPLETE
+
+    @property
+    def pot_total(self) -> int:
+        """All chips put in this hand."""
+        return sum(s.total for s in self.seats)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind, per seat."""
+        return tuple(s.stack for s in self.seats)
+
+
+def blind_seats(button: int, count: int) -> tuple[int, int]:
+    """(small blind, big blind) seats: heads-up the button posts the small blind.
+
+    >>> blind_seats(0, 2), blind_seats(4, 5)
+    ((0, 1), (0, 1))
+    """
+    if count == 2:
+        return button, (button + 1) % 2
+    return (button + 1) % count, (button + 2) % count
