@@ -1,0 +1,88 @@
+"""Build the stripdeck wheel and assemble the static site in dist/.
+
+Layout of dist/ (every URL in the pages is relative, so it works from any sub-folder):
+
+    index.html            the page (copied from the repo root)
+    web/                  the PyScript front end (copied from web/)
+    bench-bare/           bare PyScript page, the page-load benchmark's baseline (bench/bare/)
+    pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps
+    pyodide/              Pyodide runtime + pyodide-lock.json that also lists the stripdeck wheel
+    pyodide/stripdeck-<version>-py3-none-any.whl
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from . import DIST, ROOT
+from .envs import NODE_MODULES, TOOLS_VENV, ensure_node_modules, ensure_tools_venv, run
+
+PYODIDE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",  # replaced by the one that lists stripdeck
+]
+_SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*")
+
+
+def build_wheel(outdir: Path) -> Path:
+    """Build the pure-Python wheel from a clean copy of the sources; return its path."""
+    python = ensure_tools_venv()
+    outdir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="stripdeck-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        shutil.copytree(ROOT / "core", src / "core", ignore=_SKIP)
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            if (ROOT / name).is_file():
+                shutil.copy2(ROOT / name, src / name)
+        built = Path(tmp) / "wheel"
+        run([python, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
+             "--no-build-isolation", "--no-index", "-w", built, src])
+        (wheel,) = built.glob("stripdeck-*.whl")
+        target = outdir / wheel.name
+        shutil.copy2(wheel, target)
+    return target
+
+
+def add_wheel_to_lock(lock_in: Path, wheel: Path, lock_out: Path) -> None:
+    """Write `lock_out`: Pyodide's lock file plus an entry for `wheel` (beside lock_out)."""
+    ensure_tools_venv()
+    run([TOOLS_VENV / "bin" / "pyodide", "lockfile", "add-wheels", "--input", lock_in,
+         "--output", lock_out, "--base-path", wheel.parent, wheel], stdout=subprocess.DEVNULL)
+    entry = json.loads(lock_out.read_text())["packages"].get("stripdeck", {})
+    if entry.get("file_name") != wheel.name:
+        raise SystemExit(f"build.py: {lock_out} has no usable stripdeck entry: {entry}")
+
+
+def assemble_site() -> Path:
+    """Build everything into dist/ (wiped first); return dist/."""
+    ensure_node_modules()
+    if not (ROOT / "index.html").is_file():
+        raise SystemExit("build.py: index.html is missing at the repository root")
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    shutil.copy2(ROOT / "index.html", DIST / "index.html")
+    if (ROOT / "web").is_dir():
+        shutil.copytree(ROOT / "web", DIST / "web", ignore=_SKIP)
+    if (ROOT / "bench" / "bare").is_dir():
+        shutil.copytree(ROOT / "bench" / "bare", DIST / "bench-bare", ignore=_SKIP)
+    shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", DIST / "pyscript",
+                    ignore=shutil.ignore_patterns("*.map"))
+    pyodide = DIST / "pyodide"
+    pyodide.mkdir()
+    for name in PYODIDE_FILES[:-1]:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
+    wheel = build_wheel(pyodide)
+    add_wheel_to_lock(NODE_MODULES / "pyodide" / "pyodide-lock.json", wheel,
+                      pyodide / "pyodide-lock.json")
+    files = [p for p in DIST.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    print(f"site: {DIST} ({len(files)} files, {size / 1e6:.1f} MB); wheel {wheel.name}")
+    return DIST
