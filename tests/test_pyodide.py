@@ -1,0 +1,34 @@
+"""stripdeck in Pyodide (the browser's Python), run under Node from the built site."""
+
+from __future__ import annotations
+
+import pytest
+import stripdeck
+from pyodide_support import PyodideError, run_in_pyodide
+
+pytestmark = pytest.mark.pyodide
+
+
+def test_python_in_pyodide_is_3_14() -> None:
+    assert run_in_pyodide("import sys; list(sys.version_info[:2])") == [3, 14]
+
+
+def test_stripdeck_is_imported_from_the_wheel() -> None:
+    where = run_in_pyodide("import stripdeck; stripdeck.__file__")
+    assert "site-packages/stripdeck/" in where
+
+
+@pytest.mark.parametrize("text", ["Ah Kd 10c", "7s 8s 9s Ts Js", "Q♥ 10♣ 9♦"])
+def test_parse_cards_gives_the_same_text_as_cpython(text: str) -> None:
+    code = f"import stripdeck; stripdeck.format_cards(stripdeck.parse_cards({text!r}))"
+    expected = stripdeck.format_cards(stripdeck.parse_cards(text))
+    assert run_in_pyodide(code) == expected
+
+
+def test_result_variable_and_errors() -> None:
+    assert run_in_pyodide("result = {'a': [1, None]}\n'ignored'") == {"a": [1, None]}
+    with pytest.raises(PyodideError, match="ZeroDivisionError"):
+        run_in_pyodide("1 / 0")
+    assert run_in_pyodide("'globals are fresh' if 'result' not in globals() else 'leak'") == (
+        "globals are fresh"
+    )
