@@ -1,0 +1,107 @@
+"""Browser test fixtures: dist/ served on localhost, Debian's Chromium driven by Playwright.
+
+Fixtures:
+    site_url    "http://127.0.0.1:PORT/" serving dist/ (session, in a thread)
+    browser     headless /usr/bin/chromium (session); Playwright gives it a fresh profile
+    page        a page in a fresh context. The test FAILS at teardown if the page logged a
+                console error, threw an uncaught error, or requested another origin (every
+                request is routed: foreign ones are aborted and recorded).
+    page_log    what `page` recorded; page_log.allow(regex) accepts an expected console error.
+
+Helpers in browser_support.py: open_ready(page, url) waits for <body data-ready="1">;
+screenshot(page, name) saves test-artifacts/<name>.png (a failing test's page is saved
+there automatically).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import ROOT, PageLog, origin_of, screenshot, serve_in_thread
+
+DIST = ROOT / "dist"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync",
+]
+READY_TIMEOUT_MS = 90_000  # Pyodide start-up: ~3 s here, more on a loaded 2-core CI machine
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (DIST / "index.html").is_file():
+        pytest.fail("no built site in dist/: run `python3 build.py site` (build.py test does)")
+    with serve_in_thread(DIST) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page_log(site_url: str) -> PageLog:
+    return PageLog(origin=origin_of(site_url))
+
+
+@pytest.fixture
+def page(browser: Any, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+
+    def route(route: Any) -> None:
+        if page_log.is_local(route.request.url):
+            route.continue_()
+        else:
+            page_log.foreign_requests.append(route.request.url)
+            route.abort()
+
+    def websocket(ws: Any) -> None:
+        if not page_log.is_local(ws.url):
+            page_log.foreign_requests.append(ws.url)
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.on("console", lambda m: m.type == "error" and page_log.console_errors.append(
+        f"{m.text} ({m.location.get('url', '')})"))
+    page.on("pageerror", lambda err: page_log.page_errors.append(str(err)))
+    page.on("websocket", websocket)
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        try:
+            screenshot(page, f"FAILED-{request.node.name}")
+        except Exception as err:  # noqa: BLE001 - the test's own failure matters more
+            print(f"no screenshot of the failed page: {err}")
+    context.close()
+    problems = page_log.problems()
+    if problems:
+        pytest.fail("the page had problems:\n" + "\n".join(problems), pytrace=False)
+
+
