@@ -8,6 +8,8 @@ from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_h
 from .legal import LegalActions
 from .pots import Pot, build_pots
 from .state import HandState, Seat
+from .scenario import ScenarioError, export_hand, play_scenario, replay
+from .view import PlayerView, SeatView, player_view
 
 __version__ = "0.1.0"
 
@@ -16,4 +18,5 @@ __all__ = [
     "full_deck", "Rules", "RulesError", "PRESETS", "HandValue", "evaluate", "compare", "strength_table",
     "CATEGORIES", "Action", "ActionError", "Event", "parse_action", "HandSetupError", "IllegalAction",
     "apply", "legal_actions", "start_hand", "LegalActions", "Pot", "build_pots", "HandState", "Seat",
+    "ScenarioError", "export_hand", "play_scenario", "replay", "PlayerView", "SeatView", "player_view",
 ]

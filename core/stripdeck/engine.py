@@ -32,7 +32,11 @@ class IllegalAction(ValueError):
 
 
 class HandSetupError(ValueError):
-    """Bad arguments to start a hand (stacks, button, deck, seed)."""
+    """Bad arguments to start a hand; ``key`` names the argument (stacks, button, deck, seed)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"{key}: {message}")
+        self.key = key
 
 
 def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
@@ -49,14 +53,14 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise HandSetupError(f"rules must be a Rules, got {type(rules).__name__}")
+        raise HandSetupError("rules", f"must be a Rules, got {type(rules).__name__}")
     stacks = _check_stacks(stacks)
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(stacks):
-        raise HandSetupError(f"button must be a seat number from 0 to {len(stacks) - 1}, got {button!r}")
+        raise HandSetupError("button", f"must be a seat number from 0 to {len(stacks) - 1}, got {button!r}")
     if seed is None:
         seed = secrets.randbits(63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise HandSetupError(f"seed must be a whole number, got {seed!r}")
+        raise HandSetupError("seed", f"must be a whole number, got {seed!r}")
     order = _deck_order(rules, deck, seed)
     txn = _Txn.new(rules, seed, button, stacks, order)
     txn.post_forced_bets()
@@ -69,13 +73,13 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
     if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
-        raise HandSetupError(f"stacks must be a list of chip counts, got {stacks!r}")
+        raise HandSetupError("stacks", f"must be a list of chip counts, got {stacks!r}")
     stacks = list(stacks)
     if not 2 <= len(stacks) <= MAX_SEATS:
-        raise HandSetupError(f"a hand needs 2 to {MAX_SEATS} players, got {len(stacks)} stacks")
+        raise HandSetupError("stacks", f"a hand needs 2 to {MAX_SEATS} players, got {len(stacks)} stacks")
     for i, chips in enumerate(stacks):
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise HandSetupError(f"stack of seat {i} must be a whole number of chips above 0, got {chips!r}")
+            raise HandSetupError("stacks", f"the stack of seat {i} must be a whole number of chips above 0, got {chips!r}")
     return stacks
 
 
@@ -88,7 +92,7 @@ def _deck_order(rules: Rules, deck: Any, seed: int) -> list[Card]:
     try:
         listed = list(parse_cards(deck, joker=rules.joker))
     except CardError as err:
-        raise HandSetupError(f"deck: {err}") from None
+        raise HandSetupError("deck", str(err)) from None
     rest = [c for c in cards if c not in set(listed)]
     rng.shuffle(rest)
     return listed + rest
@@ -110,7 +114,10 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
         raise IllegalAction("bad-action", str(err)) from None
     legal = legal_actions(state)
     _check(state, legal, act)
+    if act.kind in ("bet", "raise") and act.amount is None:
+        act = Action(act.kind, legal.min_total)
     txn = _Txn(state)
+    txn.actions = state.actions + (str(act),)
     txn.act(legal, act)
     txn.advance()
     new_state = txn.commit()
@@ -157,13 +164,16 @@ class _Txn:
         self.aggressor = state.aggressor
         self.reshuffles = state.reshuffles
         self.log = state.log
+        self.actions = state.actions
+        self.start_stacks = state.start_stacks
+        self.deal_order = state.deal_order
         self.events: list[Event] = []
 
     @classmethod
     def new(cls, rules: Rules, seed: int, button: int, stacks: list[int], order: list[Card]) -> "_Txn":
         seats = tuple(Seat(stack=chips, hand=()) for chips in stacks)
         state = HandState(rules, seed, button, seats, BET1, None, tuple(order), (), (), 0, 0, 0,
-                          None, None, 0, ())
+                          None, None, 0, (), (), tuple(stacks), tuple(order))
         txn = cls(state)
         txn.emit(Event("start", button, info=f"{len(stacks)} players"))
         return txn
@@ -172,7 +182,7 @@ class _Txn:
         return HandState(self.rules, self.seed, self.button, tuple(self.seats), self.phase, self.to_act,
                          tuple(self.stub), tuple(self.discards), tuple(self.muck), self.to_match,
                          self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
-                         self.log + tuple(self.events))
+                         self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order)
 
     def emit(self, event: Event) -> None:
         self.events.append(event)

@@ -60,6 +60,9 @@ class HandState(NamedTuple):
     aggressor: int | None           # the last player to bet or raise this round
     reshuffles: int                 # stubs rebuilt from discards during the draw
     log: tuple[Event, ...]
+    actions: tuple[str, ...] = ()   # the actions applied, as canonical text
+    start_stacks: tuple[int, ...] = ()  # chips per seat before the forced bets
+    deal_order: tuple[Card, ...] = ()   # the whole deck as it was before the deal (secret)
 
     @property
     def is_complete(self) -> bool:

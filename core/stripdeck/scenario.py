@@ -1,0 +1,99 @@
+"""Scenarios: a hand as JSON (rules, stacks, button, deck, seed, actions), replayed to results.
+
+The same JSON is the hand-history export format: :func:`export_hand` writes the input
+keys of a finished hand plus the results, and :func:`replay` ignores the result keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .cards import format_cards
+from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
+from .rules import Rules, RulesError
+from .state import HandState
+
+__all__ = ["ScenarioError", "replay", "play_scenario", "export_hand", "hand_result"]
+
+INPUT_KEYS = ("rules", "stacks", "button", "deck", "seed", "actions")
+RESULT_KEYS = ("deltas", "final_hands", "log", "to_act", "legal", "complete", "phase", "stacks_after")
+NOTE_KEYS = ("title", "description", "names", "captions")
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario: the message names the key and why."""
+
+
+def play_scenario(scenario: Mapping[str, Any]) -> HandState:
+    """The hand state after a scenario's actions (raises ScenarioError naming the bad key)."""
+    if not isinstance(scenario, Mapping):
+        raise ScenarioError(f"a scenario is a JSON object, got {type(scenario).__name__}")
+    unknown = [k for k in scenario if k not in INPUT_KEYS + RESULT_KEYS + NOTE_KEYS]
+    if unknown:
+        raise ScenarioError(f"{unknown[0]}: unknown key (expected {', '.join(INPUT_KEYS)})")
+    for key in ("stacks", "button"):
+        if key not in scenario:
+            raise ScenarioError(f"{key}: missing")
+    try:
+        rules = Rules.from_dict(scenario.get("rules"))
+    except (RulesError, TypeError) as err:
+        raise ScenarioError(f"rules: {err}") from None
+    seed = scenario.get("seed", 0)
+    try:
+        state = start_hand(rules, scenario["stacks"], scenario["button"], deck=scenario.get("deck"),
+                           seed=seed)
+    except HandSetupError as err:
+        raise ScenarioError(str(err)) from None
+    actions = scenario.get("actions", [])
+    if not isinstance(actions, list):
+        raise ScenarioError(f"actions: must be a list of action text, got {type(actions).__name__}")
+    for number, action in enumerate(actions):
+        if not isinstance(action, str):
+            raise ScenarioError(f"actions[{number}]: must be text like 'call', got {action!r}")
+        try:
+            state, _ = apply(state, action)
+        except IllegalAction as err:
+            raise ScenarioError(f"actions[{number}] '{action}': {err}") from None
+    return state
+
+
+def hand_result(state: HandState) -> dict[str, Any]:
+    """Results of a hand so far: deltas, final hands, log, and who acts next if unfinished."""
+    seats = state.seats
+    result: dict[str, Any] = {
+        "complete": state.is_complete,
+        "phase": state.phase,
+        "deltas": [s.stack - start for s, start in zip(seats, state.start_stacks)],
+        "stacks_after": [s.stack for s in seats],
+        "final_hands": {str(i): format_cards(s.hand) for i, s in enumerate(seats) if not s.folded},
+        "log": [e.to_dict() for e in state.log],
+    }
+    if not state.is_complete:
+        result["to_act"] = state.to_act
+        result["legal"] = legal_actions(state).as_text()
+    return result
+
+
+def replay(scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """Play a scenario and return its results.
+
+    >>> r = replay({"stacks": [100, 100], "button": 0, "seed": 7, "actions": ["fold"]})
+    >>> r["deltas"], r["complete"]
+    ([-1, 1], True)
+    """
+    return hand_result(play_scenario(scenario))
+
+
+def export_hand(state: HandState) -> dict[str, Any]:
+    """A hand as scenario JSON that replays to the same result (the whole deal order and seed
+    are included, so export only finished hands to players)."""
+    scenario: dict[str, Any] = {
+        "rules": state.rules.to_dict(),
+        "stacks": list(state.start_stacks),
+        "button": state.button,
+        "deck": format_cards(state.deal_order),
+        "seed": state.seed,
+        "actions": list(state.actions),
+    }
+    scenario.update(hand_result(state))
+    return scenario
