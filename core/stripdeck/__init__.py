@@ -10,6 +10,9 @@ from .pots import Pot, build_pots
 from .state import HandState, Seat
 from .scenario import ScenarioError, export_hand, play_scenario, replay
 from .view import PlayerView, SeatView, player_view
+from .table import Player, Session, SessionError
+from .narrate import describe_event, describe_log
+from .bots import simple_bot
 
 __version__ = "0.1.0"
 
@@ -19,4 +22,5 @@ __all__ = [
     "CATEGORIES", "Action", "ActionError", "Event", "parse_action", "HandSetupError", "IllegalAction",
     "apply", "legal_actions", "start_hand", "LegalActions", "Pot", "build_pots", "HandState", "Seat",
     "ScenarioError", "export_hand", "play_scenario", "replay", "PlayerView", "SeatView", "player_view",
+    "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
 ]
