@@ -5,7 +5,7 @@
 
 The value is `result` if the snippet sets it, else its last expression, sent back
 through json.dumps; a Python error raises PyodideError with the traceback. One Node
-process (tests/pyodide/run.mjs --serve) is shared by the whole test session; each
+process (tests/pyodide_node/run.mjs --serve) is shared by the whole test session; each
 snippet gets fresh globals. Needs `python3 build.py site` (build.py test does it).
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
+RUNNER = ROOT / "tests" / "pyodide_node" / "run.mjs"
 SITE_PYODIDE = ROOT / "dist" / "pyodide"
 
 

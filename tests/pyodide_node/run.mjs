@@ -1,7 +1,7 @@
 // Run Python in Pyodide under Node, with stripdeck from the built site (dist/pyodide/).
 //
-//   node tests/pyodide/run.mjs FILE.py      run FILE (or "-": stdin), print its result as JSON
-//   node tests/pyodide/run.mjs --serve      JSON lines: read {"code": ...}, answer
+//   node tests/pyodide_node/run.mjs FILE.py      run FILE (or "-": stdin), print its result as JSON
+//   node tests/pyodide_node/run.mjs --serve      JSON lines: read {"code": ...}, answer
 //                                           {"ok": true, "result": ...} or {"ok": false, "error": ...}
 //
 // The result is the variable `result` if the code sets one, else the value of its last
@@ -51,7 +51,7 @@ if (process.argv[2] === "--serve") {
 } else {
   const file = process.argv[2];
   if (!file) {
-    toStderr("usage: node tests/pyodide/run.mjs FILE.py|-|--serve");
+    toStderr("usage: node tests/pyodide_node/run.mjs FILE.py|-|--serve");
     process.exit(2);
   }
   try {
