@@ -79,6 +79,17 @@ def _visible_event(event: Event, viewer: int | None) -> Event:
     return event
 
 
+def _middle(state: HandState) -> list[Pot]:
+    """The pots in the middle: chips from finished rounds (bets in front of players excluded
+    while a round is on; at the end, everything put in)."""
+    done = state.is_complete
+    totals = [s.total - (0 if done else s.bet) for s in state.seats]
+    pots, returns = build_pots(totals, [s.folded for s in state.seats])
+    if not done:
+        pots += [Pot(amount, (seat,)) for seat, amount in returns]
+    return pots
+
+
 def player_view(state: HandState, seat: int | None) -> PlayerView:
     """What ``seat`` may see: its own cards, cards shown at showdown, and public facts only.
 
@@ -95,7 +106,7 @@ def player_view(state: HandState, seat: int | None) -> PlayerView:
         hand = s.hand if i == seat else shown.get(i)
         seats.append(SeatView(i, s.stack, s.bet, s.total, s.folded, s.all_in, len(s.hand), s.drawn,
                               hand, s.no_raise, s.split))
-    pots, _ = build_pots([s.total for s in state.seats], [s.folded for s in state.seats])
+    pots = _middle(state)
     legal = legal_actions(state) if seat is not None and seat == state.to_act else None
     offer = state.to_act is not None and split_offer_open(state, state.to_act)
     log = tuple(_visible_event(e, seat) for e in state.log)

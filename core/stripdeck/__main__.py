@@ -1,0 +1,231 @@
+"""Command line: ``python -m stripdeck play | compare | rank | replay``.
+
+Errors are one readable line on stderr and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any, Callable, Sequence, TextIO
+
+from .bots import simple_bot
+from .evaluator import compare, evaluate
+from .narrate import describe_event
+from .ranking import ranking_table
+from .rules import Rules
+from .scenario import replay
+from .table import Session
+
+__all__ = ["main"]
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {}
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """The options of Rules as command-line flags."""
+    parser.add_argument("--preset", default="online", help="online (default), official or cardroom")
+    parser.add_argument("--suit-ties", choices=("kicker", "combination", "split"))
+    parser.add_argument("--suit-order", help="suits highest first, like hdcs")
+    parser.add_argument("--flush-below-full-house", action="store_true",
+                        help="ordinary order: a full house beats a flush")
+    parser.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"))
+    parser.add_argument("--blinds", help="small/big, like 1/2")
+    parser.add_argument("--ante", type=int)
+    parser.add_argument("--bets", help="small/big bet, like 2/4")
+    parser.add_argument("--draw-limit", type=int)
+    parser.add_argument("--split", choices=("on", "off"))
+    parser.add_argument("--joker", action="store_true")
+    parser.add_argument("--show-all", action="store_true")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """Rules from the flags of :func:`add_rules_options`."""
+    options: dict[str, Any] = {}
+    if args.suit_ties:
+        options["suit_ties"] = args.suit_ties
+    if args.suit_order:
+        options["suit_order"] = args.suit_order
+    if args.flush_below_full_house:
+        options["flush_beats_full_house"] = False
+    if args.structure:
+        options["structure"] = args.structure
+    if args.blinds:
+        options["small_blind"], options["big_blind"] = _pair(args.blinds, "--blinds")
+    if args.ante is not None:
+        options["ante"] = args.ante
+    if args.bets:
+        options["small_bet"], options["big_bet"] = _pair(args.bets, "--bets")
+    if args.draw_limit is not None:
+        options["draw_limit"] = args.draw_limit
+    if args.split:
+        options["split"] = args.split == "on"
+    if args.joker:
+        options["joker"] = True
+    if args.show_all:
+        options["show_all"] = True
+    return Rules.preset(args.preset, **options)
+
+
+def _pair(text: str, flag: str) -> tuple[int, int]:
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"{flag} takes two whole numbers like 1/2, got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def command(name: str) -> Callable[[Callable[[argparse.Namespace, TextIO], int]],
+                                   Callable[[argparse.Namespace, TextIO], int]]:
+    def register(fn: Callable[[argparse.Namespace, TextIO], int]) -> Callable[[argparse.Namespace, TextIO], int]:
+        COMMANDS[name] = fn
+        return fn
+    return register
+
+
+@command("compare")
+def run_compare(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_from(args)
+    a, b = evaluate(args.hand_a, rules), evaluate(args.hand_b, rules)
+    verdict = compare(args.hand_a, args.hand_b, rules)
+    out.write(f"A: {args.hand_a}: {a}\nB: {args.hand_b}: {b}\n")
+    if verdict == 0:
+        out.write("Tie: the hands are equal and share the pot.\n")
+    else:
+        winner, loser = (a, b) if verdict > 0 else (b, a)
+        label = "A" if verdict > 0 else "B"
+        out.write(f"{label} wins: {_why(winner, loser)}\n")
+    return 0
+
+
+def _why(winner: Any, loser: Any) -> str:
+    if winner.category != loser.category:
+        return f"a {winner.category} beats a {loser.category}"
+    if winner.ranks != loser.ranks:
+        return "same category, higher ranks"
+    card = winner.deciding_card
+    return f"equal ranks: the {card.name.lower() if card else 'suit'} decides"
+
+
+@command("rank")
+def run_rank(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_from(args)
+    rows = ranking_table(rules)
+    total = sum(r.count for r in rows)
+    out.write(f"{'#':>2}  {'category':<16} {'example':<16} {'count':>8} {'probability':>12}\n")
+    for number, row in enumerate(rows, 1):
+        out.write(f"{number:>2}  {row.category:<16} {row.example:<16} {row.count:>8} {row.probability:>11.4%}\n")
+    out.write(f"    {'all hands':<33} {total:>8}\n")
+    return 0
+
+
+@command("replay")
+def run_replay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            scenario = json.load(handle)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"{args.file} is not valid JSON: {err}") from None
+    json.dump(replay(scenario), out, indent=2)
+    out.write("\n")
+    return 0
+
+
+@command("play")
+def run_play(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_from(args)
+    if not 1 <= args.opponents <= 4:
+        raise ValueError(f"--opponents must be 1 to 4, got {args.opponents}")
+    players = [(args.name, args.stack)] + [(f"Bot {i}", args.stack, "bot") for i in range(1, args.opponents + 1)]
+    session = Session.new(rules, players, seed=args.seed)
+    rng = random.Random(args.seed)
+    read = input if args.input is None else args.input
+    for _ in range(args.hands):
+        if sum(1 for p in session.seats if p is not None and p.stack > 0) < 2 or session.seats[0] is None \
+                or session.seats[0].stack == 0:
+            break
+        session = session.next_hand()
+        names = [session.seats[i].name for i in session.hand_seats]  # type: ignore[union-attr]
+        _print_events(session, session.hand.log if session.hand else (), names, out)
+        while session.in_hand:
+            seat = session.to_act_table_seat
+            view = session.view(seat)
+            assert view is not None and seat is not None
+            if seat == 0:
+                action = _ask(view, read, out)
+                if action is None:
+                    out.write("Goodbye.\n")
+                    return 0
+            else:
+                action = simple_bot(view, rng)
+            try:
+                session, events = session.act(action)
+            except ValueError as err:
+                out.write(f"  {err}\n")
+                continue
+            _print_events(session, events, names, out)
+        out.write("Stacks: " + ", ".join(f"{p.name} {p.stack}" for p in session.seats if p) + "\n\n")
+    return 0
+
+
+def _print_events(session: Session, events: Sequence[Any], names: list[str], out: TextIO) -> None:
+    me = session.hand_seat_of(0)
+    for event in events:
+        if event.kind in ("deal", "receive") and event.seat != me:
+            continue
+        if event.kind == "discard" and event.seat != me:
+            event = event._replace(cards=())
+        line = describe_event(event, names)
+        if line:
+            out.write(line + "\n")
+
+
+def _ask(view: Any, read: Callable[[str], str], out: TextIO) -> str | None:
+    hand = " ".join(str(c) for c in view.my_hand)
+    legal = ", ".join(view.legal.as_text())
+    out.write(f"Your cards: {hand}   pot {sum(p.amount for p in view.pots)}\n")
+    try:
+        return read(f"Your action ({legal}): ").strip() or "?"
+    except EOFError:
+        return None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m stripdeck", description="32-card draw poker")
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="play against bots in the terminal")
+    add_rules_options(play)
+    play.add_argument("--opponents", type=int, default=2)
+    play.add_argument("--stack", type=int, default=200)
+    play.add_argument("--hands", type=int, default=1000)
+    play.add_argument("--name", default="You")
+    play.add_argument("--seed", type=int)
+    play.set_defaults(input=None)
+    cmp = sub.add_parser("compare", help="which of two hands wins, and why")
+    cmp.add_argument("hand_a")
+    cmp.add_argument("hand_b")
+    add_rules_options(cmp)
+    rank = sub.add_parser("rank", help="the ranking table with counts and probabilities")
+    add_rules_options(rank)
+    rep = sub.add_parser("replay", help="replay a scenario JSON file and print the result JSON")
+    rep.add_argument("file")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    out = out or sys.stdout
+    try:
+        args = parser.parse_args(argv)
+        return COMMANDS[args.command](args, out)
+    except (ValueError, OSError) as err:
+        sys.stderr.write(f"stripdeck: {err}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
