@@ -238,13 +238,14 @@ class _Txn:
         """Begin a betting round (or the draw) and find who acts first."""
         self.phase = phase
         self.emit(Event("round", info=phase))
+        if phase != BET1:  # the bets of the finished round go to the middle
+            self.seats = [s._replace(bet=0, acted=False, faced=0) for s in self.seats]
+            self.to_match = 0
         if phase == DRAW:
             self.to_act = self.button
             self.to_act = self.next_drawer()
             return
         if phase == BET2:
-            self.seats = [s._replace(bet=0, acted=False, faced=0) for s in self.seats]
-            self.to_match = 0
             self.aggressor = None
         self.raises = 0
         size = bet_size(self.state())
