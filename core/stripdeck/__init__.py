@@ -1,18 +1,18 @@
 """Stripdeck: 32-card draw poker (Stripped Deck Poker) rules engine and hand evaluator."""
 
-from .cards import DECK, JOKER, Card, CardError, Rank, Suit, format_cards, full_deck, parse_card, parse_cards
-from .evaluator import CATEGORIES, HandValue, compare, evaluate, strength_table
-from .rules import PRESETS, Rules, RulesError
 from .actions import Action, ActionError, Event, parse_action
-from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
-from .legal import LegalActions
-from .pots import Pot, build_pots
-from .state import HandState, Seat
-from .scenario import ScenarioError, export_hand, play_scenario, replay
-from .view import PlayerView, SeatView, player_view
-from .table import Player, Session, SessionError
-from .narrate import describe_event, describe_log
 from .bots import simple_bot
+from .cards import DECK, JOKER, Card, CardError, Rank, Suit, format_cards, full_deck, parse_card, parse_cards
+from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
+from .evaluator import CATEGORIES, HandValue, compare, evaluate, strength_table
+from .legal import LegalActions
+from .narrate import describe_event, describe_log
+from .pots import Pot, build_pots
+from .rules import PRESETS, Rules, RulesError
+from .scenario import ScenarioError, export_hand, play_scenario, replay
+from .state import HandState, Seat
+from .table import Player, Session, SessionError
+from .view import PlayerView, SeatView, player_view
 
 __version__ = "0.1.0"
 

@@ -9,7 +9,8 @@ import argparse
 import json
 import random
 import sys
-from typing import Any, Callable, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from .bots import simple_bot
 from .evaluator import compare, evaluate
@@ -112,10 +113,10 @@ def _why(winner: Any, loser: Any) -> str:
 def run_rank(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_from(args)
     rows = ranking_table(rules)
-    total = sum(r.count for r in rows)
+    total = sum(r.hands for r in rows)
     out.write(f"{'#':>2}  {'category':<16} {'example':<16} {'count':>8} {'probability':>12}\n")
     for number, row in enumerate(rows, 1):
-        out.write(f"{number:>2}  {row.category:<16} {row.example:<16} {row.count:>8} {row.probability:>11.4%}\n")
+        out.write(f"{number:>2}  {row.category:<16} {row.example:<16} {row.hands:>8} {row.probability:>11.4%}\n")
     out.write(f"    {'all hands':<33} {total:>8}\n")
     return 0
 

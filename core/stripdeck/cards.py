@@ -7,8 +7,8 @@ hand is simply ``sum(cards)``: the evaluator looks hands up by that mask.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import Enum, IntEnum
-from typing import Iterable, Union
 
 __all__ = [
     "Rank",
@@ -220,7 +220,7 @@ def parse_card(text: str, *, joker: bool = False) -> Card:
     return cards[0]
 
 
-CardsLike = Union[str, Iterable[Union[Card, str]]]
+CardsLike = str | Iterable[Card | str]
 
 
 def parse_cards(text: CardsLike, *, joker: bool = False) -> tuple[Card, ...]:

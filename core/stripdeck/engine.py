@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .actions import Action, ActionError, Event, parse_action
-from .cards import Card, CardError, parse_cards, full_deck
+from .cards import Card, CardError, full_deck, parse_cards
 from .legal import LegalActions, bet_size, legal_actions, split_offer_open
 from .rules import Rules
 from .showdown import award
@@ -79,7 +80,7 @@ def _check_stacks(stacks: Sequence[int]) -> list[int]:
         raise HandSetupError("stacks", f"a hand needs 2 to {MAX_SEATS} players, got {len(stacks)} stacks")
     for i, chips in enumerate(stacks):
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise HandSetupError("stacks", f"the stack of seat {i} must be a whole number of chips above 0, got {chips!r}")
+            raise HandSetupError("stacks", f"the stack of seat {i} must be a whole number above 0, got {chips!r}")
     return stacks
 
 
@@ -170,7 +171,7 @@ class _Txn:
         self.events: list[Event] = []
 
     @classmethod
-    def new(cls, rules: Rules, seed: int, button: int, stacks: list[int], order: list[Card]) -> "_Txn":
+    def new(cls, rules: Rules, seed: int, button: int, stacks: list[int], order: list[Card]) -> _Txn:
         seats = tuple(Seat(stack=chips, hand=()) for chips in stacks)
         state = HandState(rules, seed, button, seats, BET1, None, tuple(order), (), (), 0, 0, 0,
                           None, None, 0, (), (), tuple(stacks), tuple(order))

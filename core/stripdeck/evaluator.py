@@ -16,8 +16,9 @@ its rank), else 1-4 by ``suit_order`` (the highest suit is 4).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
-from typing import Any, Iterable, Mapping, Sequence, Union
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
 
 from .cards import DECK, JOKER, Card, CardError, Rank, Suit, parse_cards
 from .rules import Rules
@@ -152,7 +153,7 @@ def _describe(category: str, ranks: tuple[Rank, ...]) -> str:
 # --------------------------------------------------------------------------- analysis
 
 # One card as the analysis sees it: (rank 7-14, suit letter or None, the Card it stands for).
-_Entry = tuple[int, Union[str, None], Card]
+_Entry = tuple[int, str | None, Card]
 
 
 def _straight_top(distinct_ranks: Iterable[int]) -> int:
@@ -350,10 +351,10 @@ def _build_table(key: tuple[str, str, bool, bool]) -> dict[int, HandValue]:
         deciding_top = order[0]
         for s, letter in enumerate(letters):
             code = 0 if ties == "split" else codes[letter]
-            card = None if ties == "split" else DECK[(deciding_top - 7) * 4 + s]
+            decides: Card | None = None if ties == "split" else DECK[(deciding_top - 7) * 4 + s]
             masks.append(sum(_bit(r, s) for r in ranks5))
             values.append(HandValue(_strength(cat_order, category, order, code),
-                                    CATEGORY_NAMES[category], ranks, card, key))
+                                    CATEGORY_NAMES[category], ranks, decides, key))
     table = dict(zip(masks, values))
     if joker:
         for four in combinations(DECK, 4):

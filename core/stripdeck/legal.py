@@ -111,6 +111,7 @@ def _betting_actions(state: HandState, index: int, seat: Seat, timeout: tuple[st
                 high = state.to_match + state.pot_total + (state.to_match - seat.bet)
             else:
                 high = everything
+        high = max(high, low)  # the minimum bet or raise is allowed even above the pot limit
         if everything >= low:
             kinds.append("bet" if state.to_match == 0 else "raise")
             min_total, max_total = low, min(high, everything)

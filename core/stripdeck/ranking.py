@@ -31,14 +31,14 @@ class RankingRow(NamedTuple):
 
     category: str
     example: str
-    count: int
+    hands: int
     probability: float
 
 
 def ranking_table(rules: Rules | None = None) -> list[RankingRow]:
     """Categories best first under ``rules``, with counts over every five-card hand.
 
-    >>> [(r.category, r.count) for r in ranking_table()][:3]
+    >>> [(r.category, r.hands) for r in ranking_table()][:3]
     [('straight flush', 20), ('four of a kind', 224), ('flush', 204)]
     """
     rules = rules or Rules()

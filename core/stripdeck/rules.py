@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["Rules", "RulesError", "PRESETS", "SUIT_TIES", "STRUCTURES"]
 
@@ -50,7 +51,7 @@ class Rules:
         _validate(self)
 
     @classmethod
-    def preset(cls, name: str = "online", **overrides: Any) -> "Rules":
+    def preset(cls, name: str = "online", **overrides: Any) -> Rules:
         """The named preset (``online``, ``official``, ``cardroom``) with options overridden."""
         if not isinstance(name, str) or name not in PRESETS:
             raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
@@ -60,7 +61,7 @@ class Rules:
         return cls(**options)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Rules":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Rules:
         """Rules from a mapping of options, optionally with a ``preset`` key."""
         if data is None:
             return cls()
@@ -74,7 +75,7 @@ class Rules:
         """All options as a plain JSON-ready dict."""
         return asdict(self)
 
-    def with_options(self, **overrides: Any) -> "Rules":
+    def with_options(self, **overrides: Any) -> Rules:
         """A copy with some options changed (validated)."""
         _check_names(overrides)
         return replace(self, **overrides)

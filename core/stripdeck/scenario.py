@@ -6,7 +6,8 @@ keys of a finished hand plus the results, and :func:`replay` ignores the result 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .cards import format_cards
 from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Mapping, NamedTuple, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from .actions import Action, Event
 from .engine import apply, start_hand
@@ -47,7 +48,7 @@ class Session(NamedTuple):
 
     @classmethod
     def new(cls, rules: Rules | None, players: Sequence[Player | tuple[str, int] | tuple[str, int, str]],
-            seed: int | None = None) -> "Session":
+            seed: int | None = None) -> Session:
         """A table with ``players`` in seats 0, 1, ... (no hand dealt yet).
 
         >>> s = Session.new(Rules(), [("Ann", 100), ("Bob", 100)], seed=1).next_hand()
@@ -73,7 +74,7 @@ class Session(NamedTuple):
         if self.in_hand:
             raise SessionError(f"cannot {what} during a hand")
 
-    def join(self, player: Player | tuple[str, int], seat: int | None = None) -> "Session":
+    def join(self, player: Player | tuple[str, int], seat: int | None = None) -> Session:
         """Seat a new player between hands (at ``seat`` or the first empty seat)."""
         self._between_hands("join")
         new = _player(player)
@@ -89,7 +90,7 @@ class Session(NamedTuple):
         seats[seat] = new
         return self._replace(seats=tuple(seats))
 
-    def leave(self, name: str) -> "Session":
+    def leave(self, name: str) -> Session:
         """Take a player away between hands."""
         self._between_hands("leave")
         index = self.table_seat_of(name)
@@ -110,7 +111,7 @@ class Session(NamedTuple):
 
     # ---------------------------------------------------------------- hands
 
-    def next_hand(self) -> "Session":
+    def next_hand(self) -> Session:
         """Deal the next hand: broke players leave, the button moves one seat to the left."""
         self._between_hands("deal a new hand")
         seats = tuple(p if p is not None and p.stack > 0 else None for p in self.seats)
@@ -129,7 +130,7 @@ class Session(NamedTuple):
         return self._replace(seats=seats, button=button, hand=hand, hand_seats=tuple(occupied),
                              hand_number=number)
 
-    def act(self, action: str | Action) -> tuple["Session", tuple[Event, ...]]:
+    def act(self, action: str | Action) -> tuple[Session, tuple[Event, ...]]:
         """Apply the action of the player to act; stacks are settled when the hand ends."""
         if self.hand is None:
             raise SessionError("no hand is being played: deal one first")
@@ -172,7 +173,7 @@ class Session(NamedTuple):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Session":
+    def from_dict(cls, data: Mapping[str, Any]) -> Session:
         """A session from :meth:`to_dict` data; anything corrupt raises SessionError."""
         try:
             if not isinstance(data, Mapping) or data.get("version") != 1:

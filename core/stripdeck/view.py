@@ -19,7 +19,7 @@ _PRIVATE = {"deal", "receive", "discard"}
 class SeatView(NamedTuple):
     """One seat as the viewer sees it. ``hand`` is None where the cards are hidden."""
 
-    index: int
+    seat: int
     stack: int
     bet: int
     total: int
