@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from stripdeck import (Card, Event, HandState, Rules, apply, full_deck, legal_actions, parse_cards,
-                       start_hand)
+from stripdeck import Card, Event, HandState, Rules, apply, full_deck, legal_actions, parse_cards, start_hand
 
 ONLINE = Rules.preset("online")
 OFFICIAL = Rules.preset("official")

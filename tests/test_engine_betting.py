@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import OFFICIAL, ONLINE, check_invariants, deltas, kinds, of_kind, play, start, summary
 from stripdeck import IllegalAction, Rules, apply, build_pots, legal_actions
 
