@@ -14,7 +14,7 @@ from typing import Any
 
 from .actions import Action, ActionError, Event, parse_action
 from .cards import Card, CardError, full_deck, parse_cards
-from .legal import LegalActions, bet_size, legal_actions, split_offer_open
+from .legal import LegalActions, bet_size, legal_actions, offer_open
 from .rules import Rules
 from .showdown import award
 from .state import BET1, BET2, COMPLETE, DRAW, HandState, Seat, blind_seats
@@ -165,6 +165,7 @@ class _Txn:
         self.aggressor = state.aggressor
         self.reshuffles = state.reshuffles
         self.log = state.log
+        self.count = len(state.seats)
         self.actions = state.actions
         self.start_stacks = state.start_stacks
         self.deal_order = state.deal_order
@@ -193,9 +194,6 @@ class _Txn:
 
     # ------------------------------------------------------------------ set-up
 
-    @property
-    def count(self) -> int:
-        return len(self.seats)
 
     def blind_seats(self) -> tuple[int, int]:
         return blind_seats(self.button, self.count)
@@ -249,7 +247,7 @@ class _Txn:
         if phase == BET2:
             self.aggressor = None
         self.raises = 0
-        size = bet_size(self.state())
+        size = bet_size(self.rules, self.phase)
         self.min_raise = size
         if phase == BET1 and self.rules.uses_blinds:
             self.to_match = self.rules.big_blind
@@ -268,13 +266,16 @@ class _Txn:
         if seat.folded:
             return False
         if seat.stack == 0:  # all in: only asked about a split
-            return seat.split is None and self.phase == BET2 and split_offer_open(self.state(), index)
+            return seat.split is None and self.offer_open(index)
         if seat.bet < self.to_match:
             return True
         if seat.acted:
             return False
         others_can_bet = any(s.can_bet for i, s in enumerate(self.seats) if i != index)
-        return others_can_bet or (self.phase == BET2 and split_offer_open(self.state(), index))
+        return others_can_bet or self.offer_open(index)
+
+    def offer_open(self, index: int) -> bool:
+        return offer_open(self.rules, self.phase, self.to_match, self.seats, index)
 
     def next_to_act(self, start: int, inclusive: bool = False) -> int | None:
         order = self.clockwise(start if inclusive else start + 1)
@@ -346,7 +347,7 @@ class _Txn:
         seat = self.seats[index]
         self.put_in(index, total - seat.bet, True)
         opening = self.to_match == 0
-        size = bet_size(self.state())
+        size = bet_size(self.rules, self.phase)
         if opening:
             if total >= size:
                 self.min_raise = total

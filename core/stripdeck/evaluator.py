@@ -383,7 +383,8 @@ def strength_table(rules: Rules | None = None) -> Mapping[int, int]:
     return strengths
 
 
-_default_table: dict[int, HandValue] | None = None
+_DEFAULT_TABLE: dict[int, HandValue] = {}
+"""The default rules' table: empty until first use, then filled in place."""
 
 
 def evaluate(cards: Any, rules: Rules | None = None) -> HandValue:
@@ -392,23 +393,21 @@ def evaluate(cards: Any, rules: Rules | None = None) -> HandValue:
     >>> str(evaluate("Ah 7d 8c 9s Th"))
     'Straight, ten high, ten of hearts decides'
     """
-    global _default_table
-    if rules is None:
-        table = _default_table
-        if table is None:
-            table = _default_table = _table(None)
-    else:
-        table = _TABLES.get(rules.evaluation_key) or _table(rules)
     try:
-        return table[sum(cards)]
-    except (TypeError, KeyError):
-        pass
-    return _evaluate_checked(cards, rules, table)
+        if rules is None:
+            return _DEFAULT_TABLE[sum(cards)]
+        return _TABLES[rules.evaluation_key][sum(cards)]
+    except (TypeError, KeyError, AttributeError):
+        return _evaluate_checked(cards, rules)
 
 
-def _evaluate_checked(cards: Any, rules: Rules | None, table: dict[int, HandValue]) -> HandValue:
+def _evaluate_checked(cards: Any, rules: Rules | None) -> HandValue:
+    """The slow path: build the table on first use, parse text, and explain bad input."""
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    table = _table(rules)
+    if rules is None and not _DEFAULT_TABLE:
+        _DEFAULT_TABLE.update(table)
     parsed = parse_cards(cards, joker=rules is not None and rules.joker)
     if len(parsed) != 5:
         raise CardError(f"a hand is exactly 5 cards, got {len(parsed)}: '{' '.join(map(str, parsed))}'")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .pots import build_pots
+from .rules import Rules
 from .state import BET1, BET2, DRAW, HandState, Seat
 
-__all__ = ["LegalActions", "legal_actions", "bet_size", "split_offer_open"]
+__all__ = ["LegalActions", "legal_actions", "bet_size", "split_offer_open", "offer_open"]
 
 
 class LegalActions(NamedTuple):
@@ -52,19 +54,22 @@ class LegalActions(NamedTuple):
 NO_ACTIONS = LegalActions(None, "complete")
 
 
-def bet_size(state: HandState) -> int:
-    """The minimum bet this round (the fixed bet size in fixed limit)."""
-    rules = state.rules
+def bet_size(rules: Rules, phase: str) -> int:
+    """The minimum bet in a round (the fixed bet size in fixed limit)."""
     if rules.structure == "fixed-limit":
-        return rules.small_bet if state.phase == BET1 else rules.big_bet
+        return rules.small_bet if phase == BET1 else rules.big_bet
     return rules.small_bet
 
 
 def split_offer_open(state: HandState, seat: int) -> bool:
     """True if a split is still on offer for some pot that ``seat`` can win."""
-    if not state.rules.split or state.phase != BET2 or state.to_match > 0:
+    return offer_open(state.rules, state.phase, state.to_match, state.seats, seat)
+
+
+def offer_open(rules: Rules, phase: str, to_match: int, seats: Sequence[Seat], seat: int) -> bool:
+    """:func:`split_offer_open` from the parts of a state."""
+    if not rules.split or phase != BET2 or to_match > 0:
         return False
-    seats = state.seats
     if any(s.split is False and (s.stack > 0 or s.folded) for s in seats):
         return False  # a player with chips checked, bet or folded: the offer is over
     pots, _ = build_pots([s.total for s in seats], [s.folded for s in seats])
@@ -99,7 +104,7 @@ def _betting_actions(state: HandState, index: int, seat: Seat, timeout: tuple[st
     allin = to_call == seat.stack  # going all in only calls
     if seat.stack > to_call and _may_increase(state, index, seat):
         fixed = rules.structure == "fixed-limit"
-        size = bet_size(state)
+        size = bet_size(rules, state.phase)
         if state.to_match == 0:
             low = size
             high = low if fixed else (state.pot_total if rules.structure == "pot-limit" else everything)
