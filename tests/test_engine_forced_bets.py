@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine_helpers import OFFICIAL, ONLINE, deck_for, kinds, of_kind, play, start, summary
 from stripdeck import Rules, format_cards, legal_actions, start_hand
+from stripdeck.table import Session
 
 HANDS3 = ["Ah Ad Kh Kd 7c", "Qh Qd Jh Jd 8c", "Th Td 9h 9d 7s"]
 
@@ -183,3 +184,19 @@ def test_deck_for_helper_deals_the_hands_asked_for() -> None:
             format_cards(start(ONLINE, [9, 9, 9], button, HANDS3).seats[i].hand) for i in range(3)]
         assert [sorted(seat.hand) for seat in s.seats] == [
             sorted(start(ONLINE, [9, 9, 9], 0, HANDS3).seats[i].hand) for i in range(3)]
+
+
+# ---------------------------------------------------------------- the button moves (a session)
+
+def test_the_button_moves_one_seat_to_the_left_each_hand() -> None:
+    session = Session.new(ONLINE, [("Ann", 100), ("Bob", 100), ("Cid", 100)], seed=4)
+    buttons = []
+    for _ in range(4):
+        session = session.next_hand()
+        buttons.append(session.button)
+        assert session.hand is not None
+        assert session.hand.button == session.hand_seats.index(session.button)
+        while session.in_hand:
+            session, _ = session.act("fold")
+    assert buttons == [0, 1, 2, 0]
+    assert sum(p.stack for p in session.seats if p is not None) == 300
