@@ -418,3 +418,25 @@ def test_events_are_returned_and_appended_to_the_log() -> None:
     assert s2.log == s.log + events
     assert events == (of_kind(events, "raise")[0],)
     assert summary(events, "raise") == [("raise", 0, 5)]
+
+
+def test_only_the_unmatched_part_of_a_bet_is_returned_when_a_caller_later_folds() -> None:
+    # seat 0 is all in for its ante; seats 1 and 2 build a side pot; in round two seat 2 raises
+    # seat 1's bet of 4 to 8 and seat 1 folds: only 4 chips are uncalled, the side pot is 12
+    hands = ["Ah Ad As Kh Kd", "7h 8d 9c Jh Qs", "Qh Qd Jc Js 8c"]
+    s = start(FL, [1, 50, 50], button=0, hands=hands)
+    s, _ = play(s, "1: bet 2", "2: call", "1: bet 4", "2: raise 8", "1: fold")
+    assert s.is_complete
+    assert summary(s.log, "return") == [("return", 2, 4)]
+    wins = [(e.seat, e.amount, e.pot) for e in of_kind(s.log, "win")]
+    assert sorted(wins) == [(0, 3, 0), (2, 12, 1)]
+    assert deltas(s) == [2, -7, 5]
+
+
+def test_build_pots_returns_only_what_no_one_matched() -> None:
+    # a folded player matched part of the top bet: that part is won, not returned
+    pots, returns = build_pots([1, 7, 11], [False, True, False])
+    assert returns == [(2, 4)]
+    assert pots == [(3, (0, 2)), (12, (2,))]
+    pots, returns = build_pots([40, 100, 20], [False, False, True])
+    assert returns == [(1, 60)] and pots == [(100, (0, 1))]

@@ -41,9 +41,12 @@ def build_pots(totals: Sequence[int], folded: Sequence[bool]) -> tuple[list[Pot]
         if amount == 0:
             continue
         if len(eligible) == 1 and len(live) > 1 and pots:
-            own = min(totals[eligible[0]], level) - levels[index - 1]
-            returns.append((eligible[0], own))
-            amount -= own
+            # uncalled: what no other player (live or folded) matched
+            matched = max(t for i, t in enumerate(totals) if i != eligible[0])
+            own = level - max(matched, levels[index - 1])
+            if own > 0:
+                returns.append((eligible[0], own))
+                amount -= own
             if amount:  # folded players' chips that only this player reached
                 pots.append(Pot(amount, eligible))
             continue
