@@ -1,0 +1,13 @@
+"""Stripdeck widgets for rules-tutorial sites: pure functions from parameters to HTML.
+
+Everything here runs on CPython (tests) and in Pyodide (embed.js writes these files to
+``/home/pyodide/stripdeck_widgets/`` and imports :mod:`.bridge`). Modules:
+
+    params    widget parameters (URL query or data-* attributes) -> a validated Spec
+    cardface  card faces in HTML (CSS-drawn, with accessible names), escaping
+    ranking   the ranking table: 32-card counts beside the 52-card ones (math.comb)
+    compare   two hands: the winner and the reason in words
+    scripted  a scenario JSON -> precomputed frames (table + captions) for Back/Next/Play
+    game      the mini game: the URL of the real game page with fixed options
+    bridge    the JSON-in, JSON-out functions embed.js calls
+"""

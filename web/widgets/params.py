@@ -1,0 +1,177 @@
+"""Widget parameters: text from a URL query or data-* attributes -> a validated Spec.
+
+>>> spec = parse({"widget": "compare", "a": "Ah Kh Qh Jh 9h", "b": "Ks Kd Kc 8s 8c"})
+>>> spec.widget, spec.rules.flush_beats_full_house
+('compare', True)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from stripdeck import Rules, RulesError
+
+WIDGETS = ("ranking", "compare", "scenario", "game")
+"""The widgets available (``odds`` joins when stripdeck.advise lands)."""
+
+# Options every widget accepts (they are about the embedding, not the content).
+COMMON = ("widget", "id")
+RULE_OPTIONS = tuple(f.name for f in fields(Rules))
+_RULE_TYPES = {f.name: str(f.type) for f in fields(Rules)}
+RANKING_RULES = ("preset", "joker", "flush_beats_full_house")
+COMPARE_RULES = ("preset", "suit_ties", "suit_order", "flush_beats_full_house", "joker")
+GAME_SETTINGS = ("players", "stack")
+
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "ranking": RANKING_RULES,
+    "compare": ("a", "b", "grid", "controls") + COMPARE_RULES,
+    "scenario": ("src", "data", "faceup", "speed"),
+    "game": ("preset",) + RULE_OPTIONS + GAME_SETTINGS,
+}
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+_NONE = ("", "none", "null", "off")
+
+
+class WidgetError(ValueError):
+    """A parameter problem, with a message for the person embedding the widget."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A validated widget request: which widget, its rules, and its other settings."""
+
+    widget: str
+    rules: Rules
+    rule_options: dict[str, Any] = field(default_factory=dict)   # as given (preset excluded)
+    preset: str = "online"
+    settings: dict[str, Any] = field(default_factory=dict)       # the widget's own options
+    id: str = ""
+
+
+def flag(name: str, text: str) -> bool:
+    """A yes/no parameter: 1/0, true/false, yes/no, on/off.
+
+    >>> flag("faceup", "1"), flag("faceup", "off")
+    (True, False)
+    """
+    value = text.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise WidgetError(f"{name} must be 1 or 0 (or true/false), got {text!r}")
+
+
+def whole(name: str, text: str, low: int, high: int | None = None) -> int:
+    """A whole-number parameter within bounds."""
+    value = text.strip()
+    if not value.isdigit() or int(value) < low or (high is not None and int(value) > high):
+        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise WidgetError(f"{name} must be a whole number {span}, got {text!r}")
+    return int(value)
+
+
+def rule_value(name: str, text: str) -> Any:
+    """A Rules option from its text, by the option's type (Rules validates the value)."""
+    kind = _RULE_TYPES[name]
+    value = text.strip()
+    if kind == "bool":
+        return flag(name, value)
+    if kind == "str":
+        return value.lower()
+    if "None" in kind and value.lower() in _NONE:
+        return None
+    if kind.startswith("int"):
+        if not value.isdigit():
+            raise WidgetError(f"{name} must be a whole number, got {text!r}")
+        return int(value)
+    try:
+        number = float(value)
+    except ValueError:
+        raise WidgetError(f"{name} must be a number (or off), got {text!r}") from None
+    return int(number) if number.is_integer() else number
+
+
+def parse(params: Mapping[str, str]) -> Spec:
+    """Validate a widget's parameters; raises WidgetError with a clear message."""
+    if not isinstance(params, Mapping):
+        raise WidgetError("widget parameters must be name=value pairs")
+    widget = str(params.get("widget", "")).strip().lower()
+    if not widget:
+        raise WidgetError(f"no widget named: use widget={' | '.join(WIDGETS)}")
+    if widget not in WIDGETS:
+        raise WidgetError(f"unknown widget {widget!r}: use one of {', '.join(WIDGETS)}")
+    allowed = ALLOWED[widget]
+    for name in params:
+        if name not in COMMON and name not in allowed:
+            raise WidgetError(f"unknown option {name!r} for the {widget} widget: "
+                              f"it takes {', '.join(allowed)}")
+    values = {k: str(v) for k, v in params.items()}
+    preset = values.get("preset", "online").strip().lower() or "online"
+    options = {name: rule_value(name, values[name]) for name in RULE_OPTIONS if name in values}
+    try:
+        rules = Rules.preset(preset, **options)
+    except RulesError as err:
+        raise WidgetError(str(err)) from None
+    settings: dict[str, Any] = {}
+    if widget == "compare":
+        settings["a"] = values.get("a", "")
+        settings["b"] = values.get("b", "")
+        settings["grid"] = flag("grid", values["grid"]) if "grid" in values else True
+        settings["controls"] = flag("controls", values["controls"]) if "controls" in values else True
+    elif widget == "scenario":
+        if ("src" in values) == ("data" in values):
+            raise WidgetError("the scenario widget needs exactly one of src= (a scenario JSON file "
+                              "on this site) or data= (the JSON itself, URL-encoded or base64)")
+        if "src" in values:
+            settings["src"] = check_src(values["src"])
+        else:
+            settings["data"] = values["data"]
+        settings["faceup"] = flag("faceup", values["faceup"]) if "faceup" in values else False
+        settings["speed"] = whole("speed", values["speed"], 200, 10000) if "speed" in values else 1500
+    elif widget == "game":
+        settings["players"] = whole("players", values["players"], 2, 5) if "players" in values else 3
+        settings["stack"] = whole("stack", values["stack"], 1, 1_000_000) if "stack" in values else 200
+    return Spec(widget, rules, options, preset, settings, values.get("id", ""))
+
+
+def check_src(src: str) -> str:
+    """A scenario file URL: relative, on the same site (no scheme, no //host).
+
+    >>> check_src("web/widgets/scenarios/split-offer.json")
+    'web/widgets/scenarios/split-offer.json'
+    """
+    text = src.strip()
+    lowered = text.lower()
+    if not text:
+        raise WidgetError("src is empty: give the URL of a scenario JSON file on this site")
+    if lowered.startswith(("//", "\\\\")) or ":" in lowered.split("/")[0]:
+        raise WidgetError(f"src must be a relative URL on this site, got {src!r}")
+    return text
+
+
+def decode_data(text: str) -> Any:
+    """Scenario JSON from a data= parameter: JSON text (URL-decoded already) or base64 of it.
+
+    >>> decode_data('{"button": 0}'), decode_data("eyJidXR0b24iOiAwfQ")
+    ({'button': 0}, {'button': 0})
+    """
+    raw = text.strip()
+    if not raw.startswith("{"):
+        try:
+            padded = raw.replace("-", "+").replace("_", "/").replace(" ", "+")
+            raw = base64.b64decode(padded + "=" * (-len(padded) % 4), validate=True).decode("utf-8")
+        except (binascii.Error, ValueError):
+            raise WidgetError("data= is neither scenario JSON nor base64 of it") from None
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as err:
+        raise WidgetError(f"the scenario is not valid JSON: {err.msg} (line {err.lineno}, "
+                          f"column {err.colno})") from None

@@ -1,0 +1,217 @@
+"""The scripted-hand widget: a scenario JSON -> every frame precomputed (table + captions).
+
+Frame 0 is the deal (forced bets and cards); frame k is the table after the scenario's
+k-th action. The controls only switch between frames. Optional scenario keys, ignored by
+the engine: ``title``, ``description``, ``names`` (one per seat) and ``captions`` (a list
+of notes by frame number, or an object {"frame number": note}).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from stripdeck import Event, HandState, IllegalAction, ScenarioError, apply, describe_event, play_scenario
+from stripdeck.view import player_view
+
+from .cardface import back_html, card_html, esc
+from .params import WidgetError
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    """One seat in a frame, as the widget draws it."""
+
+    name: str
+    stack: int
+    bet: int
+    cards: tuple[Any, ...] | None   # Cards face up, or None for face down
+    card_count: int
+    folded: bool
+    all_in: bool
+    button: bool
+    to_act: bool
+    drawn: int | None
+    won: int
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of the hand: the table and the sentences describing what just happened."""
+
+    number: int
+    phase: str
+    seats: tuple[SeatModel, ...]
+    pots: tuple[tuple[int, tuple[str, ...]], ...]
+    stub: int
+    captions: tuple[str, ...]
+    note: str
+    action: str
+
+
+def seat_names(scenario: Mapping[str, Any], count: int) -> list[str]:
+    """The scenario's names, else Seat 1, Seat 2, ..."""
+    names = scenario.get("names")
+    if names is None:
+        return [f"Seat {i + 1}" for i in range(count)]
+    if (not isinstance(names, list) or len(names) != count
+            or not all(isinstance(n, str) and n.strip() for n in names)):
+        raise WidgetError(f"names: give one name per seat ({count}), like [\"Ann\", \"Bob\"]")
+    return [n.strip() for n in names]
+
+
+def _notes(scenario: Mapping[str, Any], frames: int) -> dict[int, str]:
+    captions = scenario.get("captions")
+    if captions is None:
+        return {}
+    items: list[tuple[Any, Any]]
+    if isinstance(captions, list):
+        items = list(enumerate(captions))
+    elif isinstance(captions, dict):
+        items = list(captions.items())
+    else:
+        raise WidgetError("captions: a list of notes by frame, or an object {\"frame\": note}")
+    notes: dict[int, str] = {}
+    for key, text in items:
+        if text is None:
+            continue
+        number = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else -1
+        if not 0 <= number < frames or not isinstance(text, str):
+            raise WidgetError(f"captions: {key!r} is not a frame from 0 to {frames - 1} with a text note")
+        notes[number] = text
+    return notes
+
+
+def _captions(events: Sequence[Event], names: list[str], faceup: bool) -> list[str]:
+    lines: list[str] = []
+    dealt = False
+    for index, event in enumerate(events):
+        if event.kind in ("deal", "receive", "discard") and not faceup:
+            event = event._replace(cards=())
+        if event.kind == "deal" and not faceup:
+            if not dealt:
+                lines.append("The cards are dealt.")
+            dealt = True
+            continue
+        if event.kind == "divide":
+            sharers = [names[e.seat] for e in events[index + 1:] if e.kind == "win"
+                       and e.pot == event.pot and e.info == "split" and e.seat is not None]
+            pot = "The main pot" if not event.pot else f"Side pot {event.pot}"
+            lines.append(f"{pot} ({event.amount}) is split between {' and '.join(sharers)}.")
+            continue
+        line = describe_event(event, names)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _frame(state: HandState, events: Sequence[Event], number: int, names: list[str],
+           faceup: bool, note: str, action: str) -> Frame:
+    view = player_view(state, None)
+    won: dict[int, int] = {}
+    for event in events:
+        if event.kind == "win" and event.seat is not None:
+            won[event.seat] = won.get(event.seat, 0) + (event.amount or 0)
+    seats = []
+    for i, (seat, seen) in enumerate(zip(state.seats, view.seats)):
+        cards = seat.hand if faceup else seen.hand
+        seats.append(SeatModel(names[i], seat.stack, seat.bet, cards, len(seat.hand), seat.folded,
+                               seat.all_in, i == state.button, i == state.to_act, seat.drawn, won.get(i, 0)))
+    pots = tuple((p.amount, tuple(names[i] for i in p.eligible)) for p in view.pots)
+    return Frame(number, state.phase, tuple(seats), pots, len(state.stub),
+                 tuple(_captions(events, names, faceup)), note, action)
+
+
+def build_frames(scenario: Any, faceup: bool = False) -> tuple[str, str, list[Frame]]:
+    """(title, description, frames) of a scenario; WidgetError says what is wrong with it."""
+    if not isinstance(scenario, Mapping):
+        raise WidgetError("a scenario is a JSON object with stacks, button, deck, actions ...")
+    try:
+        play_scenario(scenario)  # the engine's own checks and messages, for the whole script
+        state = play_scenario({**scenario, "actions": []})
+    except ScenarioError as err:
+        raise WidgetError(f"the scenario does not play: {err}") from None
+    actions = list(scenario.get("actions", []))
+    names = seat_names(scenario, len(state.seats))
+    notes = _notes(scenario, len(actions) + 1)
+    frames = [_frame(state, state.log, 0, names, faceup, notes.get(0, ""), "")]
+    for number, action in enumerate(actions, 1):
+        try:
+            state, events = apply(state, action)
+        except IllegalAction as err:  # play_scenario passed, so this cannot happen
+            raise WidgetError(f"actions[{number - 1}] '{action}': {err}") from None
+        frames.append(_frame(state, events, number, names, faceup, notes.get(number, ""), str(action)))
+    title = scenario.get("title")
+    description = scenario.get("description")
+    return (title if isinstance(title, str) else "A scripted hand",
+            description if isinstance(description, str) else "", frames)
+
+
+def _seat_html(seat: SeatModel) -> str:
+    classes = ["sd-seat"]
+    if seat.folded:
+        classes.append("sd-folded")
+    if seat.to_act:
+        classes.append("sd-to-act")
+    if seat.won:
+        classes.append("sd-winner")
+    if seat.folded and seat.cards is None:
+        cards = '<span class="sd-muted">folded</span>'
+    elif seat.cards is None:
+        cards = "".join(back_html() for _ in range(seat.card_count))
+    else:
+        cards = "".join(card_html(c) for c in seat.cards)
+    tags = []
+    if seat.button:
+        tags.append('<span class="sd-button" title="Dealer button" aria-label="dealer button">D</span>')
+    if seat.all_in:
+        tags.append('<span class="sd-tag">all in</span>')
+    if seat.folded:
+        tags.append('<span class="sd-tag">folded</span>')
+    if seat.drawn is not None:
+        drew = "stood pat" if seat.drawn == 0 else f"drew {seat.drawn}"
+        tags.append(f'<span class="sd-tag">{drew}</span>')
+    if seat.to_act:
+        tags.append('<span class="sd-tag sd-turn">to act</span>')
+    if seat.won:
+        tags.append(f'<span class="sd-badge">wins {seat.won}</span>')
+    bet = f'<span class="sd-bet">bet {seat.bet}</span>' if seat.bet else ""
+    return (f'<div class="{" ".join(classes)}" role="group" aria-label="{esc(seat.name)}">'
+            f'<div class="sd-seat-head"><strong>{esc(seat.name)}</strong> {"".join(tags)}</div>'
+            f'<div class="sd-hand">{cards}</div>'
+            f'<div class="sd-chips">stack {seat.stack} {bet}</div></div>')
+
+
+def frame_html(frame: Frame, total: int) -> str:
+    """One frame: the seats, the pots, and the captions."""
+    seats = "".join(_seat_html(s) for s in frame.seats)
+    if frame.pots:
+        pots = " · ".join(
+            (f"main pot {amount}" if i == 0 else f"side pot {i}: {amount}")
+            + (f" ({', '.join(esc(n) for n in who)})" if len(frame.pots) > 1 else "")
+            for i, (amount, who) in enumerate(frame.pots))
+    else:
+        pots = "no chips in the middle yet"
+    step = "the deal" if frame.number == 0 else f"{esc(frame.action)}"
+    note = f'<p class="sd-note">{esc(frame.note)}</p>' if frame.note else ""
+    captions = "".join(f"<li>{esc(c)}</li>" for c in frame.captions)
+    return (f'<div class="sd-frame-info"><span>Step {frame.number} of {total - 1}: {step}</span>'
+            f"<span>{esc(frame.phase)}</span><span>stub {frame.stub}</span></div>"
+            f'<div class="sd-table">{seats}</div><p class="sd-pots">{pots}</p>{note}'
+            f'<ul class="sd-captions">{captions}</ul>')
+
+
+def render(title: str, description: str, frames: list[Frame]) -> tuple[str, list[str]]:
+    """The widget shell (with frame 0 in place) and every frame's HTML."""
+    pages = [frame_html(f, len(frames)) for f in frames]
+    intro = f'<p class="sd-intro">{esc(description)}</p>' if description else ""
+    shell = ('<section class="sd-widget sd-scenario" aria-label="Scripted hand">'
+             f"<h2>{esc(title)}</h2>{intro}"
+             '<div class="sd-controls sd-player">'
+             '<button type="button" data-do="back" aria-label="Back one step">◀ Back</button>'
+             '<button type="button" data-do="play" aria-label="Play">▶ Play</button>'
+             '<button type="button" data-do="next" aria-label="Next step">Next ▶</button></div>'
+             f'<div class="sd-frame" data-part="frame">{pages[0]}</div>'
+             '<p class="sd-live" data-part="live" aria-live="polite"></p></section>')
+    return shell, pages
