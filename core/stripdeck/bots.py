@@ -1,71 +1,355 @@
-"""Computer players. A bot sees only its own :class:`PlayerView` and the legal actions in it."""
+"""Computer players. A bot sees only its own :class:`PlayerView` and the legal actions in it.
+
+A bot is ``decide(view, rng) -> action text``. :func:`bot_for` makes one of a level
+(``easy``, ``normal``, ``hard``, plus the baselines ``random`` and ``station``) and a
+style (``tight``/``loose``, ``passive``/``aggressive``, or both like ``tight-aggressive``):
+the level sets how well it reads the hand, the style only how it plays what it reads.
+Given the same seed and the same views, a bot makes the same decisions.
+"""
 
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from .cards import Card, format_cards
-from .evaluator import evaluate
-from .state import BET1, DRAW
+from .cards import Card, format_cards, full_deck
+from .evaluator import strength_table
+from .odds import Outcome, draw_choice, draw_outcomes, opponent_model
+from .rules import Rules
+from .state import BET1, BET2, DRAW, blind_seats
 from .view import PlayerView
 
-__all__ = ["simple_bot", "draw_choice"]
+__all__ = ["Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "simple_bot", "draw_choice", "equity"]
 
-_STRONG = {"five aces", "straight flush", "four of a kind", "flush", "full house", "straight"}
+BOT_LEVELS = ("easy", "normal", "hard", "random", "station")
+"""Bot kinds: three levels of play and two baselines (random actions; a calling station)."""
 
 
-def draw_choice(hand: tuple[Card, ...], draw_max: int) -> tuple[Card, ...]:
-    """A sound discard: keep made hands, pairs and trips, four to a flush or straight, else high cards."""
-    if len(hand) != 5 or draw_max == 0:
-        return ()
-    by_rank = Counter(c.rank for c in hand)
-    if max(by_rank.values()) == 1:
-        suits = Counter(c.suit for c in hand)
-        suit, count = suits.most_common(1)[0]
-        if count == 5:
-            return ()
-        if count == 4:
-            return tuple(c for c in hand if c.suit != suit)[:draw_max]
-        for drop in sorted(hand, key=lambda c: c.rank):
-            rest = sorted(int(c.rank) for c in hand if c != drop)
-            if rest[-1] - rest[0] <= 4 or set(rest) <= {14, 7, 8, 9, 10}:
-                return (drop,)
-        keep = sorted(hand, key=lambda c: c.rank, reverse=True)[:max(5 - draw_max, 2)]
-        return tuple(c for c in hand if c not in keep)
-    if max(by_rank.values()) >= 2 and len(by_rank) == 2:
-        return ()  # full house or four of a kind
-    grouped = {r for r, n in by_rank.items() if n >= 2}
-    return tuple(c for c in hand if c.rank not in grouped)[:draw_max]
+@dataclass(frozen=True)
+class Style:
+    """How a bot plays what it reads: ``looseness`` shifts its thresholds, ``aggression`` its bet/raise/bluff mix."""
+
+    looseness: float = 0.0
+    aggression: float = 0.0
+
+
+BOT_STYLES: dict[str, Style] = {
+    "balanced": Style(), "tight": Style(-0.05, 0.0), "loose": Style(0.05, 0.0),
+    "passive": Style(0.0, -0.5), "aggressive": Style(0.0, 0.5),
+}
+"""Named styles; two may be joined with a hyphen (``tight-aggressive``)."""
+
+
+@dataclass(frozen=True)
+class _Level:
+    exact_draws: bool      # choose discards by exact enumeration (else the simple strategy)
+    reads_draws: bool      # weigh hands against each opponent's public draw count
+    reads_bets: bool       # narrow an opponent's holding when it bets or raises
+    pot_odds: bool         # call by pot odds (else by a fixed bar)
+    noise: float           # random error in judging its chances
+    bluff: float           # chance to bet or raise a weak hand when it may
+    slowplay: float        # chance to only check or call a very strong hand
+    split_bar: float       # split when the chance to win is below this
+
+
+_LEVELS = {
+    "easy": _Level(False, False, False, False, 0.15, 0.15, 0.0, 0.35),
+    "normal": _Level(True, False, False, True, 0.04, 0.06, 0.10, 0.45),
+    "hard": _Level(True, True, True, True, 0.0, 0.09, 0.15, 0.50),
+}
+
+
+def parse_style(style: str | Style) -> Style:
+    """A Style from a name like ``'tight-aggressive'`` (or a Style itself)."""
+    if isinstance(style, Style):
+        return style
+    looseness = aggression = 0.0
+    for part in str(style).lower().replace("_", "-").split("-"):
+        if part not in BOT_STYLES:
+            raise ValueError(f"unknown bot style {part!r}: use {', '.join(BOT_STYLES)} (two joined by '-')")
+        looseness += BOT_STYLES[part].looseness
+        aggression += BOT_STYLES[part].aggression
+    return Style(looseness, aggression)
+
+
+class Bot:
+    """A computer player of a level and style; ``bot.decide(view)`` (or ``bot(view)``) returns action text."""
+
+    def __init__(self, level: str = "normal", style: str | Style = "balanced", seed: int | None = None) -> None:
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}: use {', '.join(BOT_LEVELS)}")
+        self.level = level
+        self.style = parse_style(style)
+        self.rng = random.Random(seed)
+
+    def decide(self, view: PlayerView, rng: random.Random | None = None) -> str:
+        """The action this bot takes, from its own view only (its own generator unless ``rng`` is given)."""
+        return decide(view, rng or self.rng, self.level, self.style)
+
+    __call__ = decide
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r}, {self.style!r})"
+
+
+def bot_for(level: str = "normal", style: str | Style = "balanced", seed: int | None = None) -> Bot:
+    """A bot of ``level`` (easy, normal, hard, random, station) and ``style``, seeded for replays.
+
+    >>> bot_for("hard", "tight-aggressive", seed=1)
+    Bot('hard', Style(looseness=-0.05, aggression=0.5))
+    """
+    return Bot(level, style, seed)
 
 
 def simple_bot(view: PlayerView, rng: random.Random | None = None) -> str:
-    """A simple, sound opponent: value bets made hands, calls with fair ones, folds weak ones."""
-    legal = view.legal
-    if legal is None:
-        raise ValueError("it is not this bot's turn")
-    rng = rng or random.Random()
+    """The normal-level bot with a balanced style (kept for older callers)."""
+    return decide(view, rng or random.Random(), "normal", Style())
+
+
+# --------------------------------------------------------------------------- reading the view
+
+
+class _Read:
+    """Public facts of a view that the decisions use."""
+
+    def __init__(self, view: PlayerView) -> None:
+        me = view.viewer
+        assert me is not None
+        self.me = me
+        self.opponents = [s for i, s in enumerate(view.seats) if i != me and not s.folded]
+        self.opponent_seats = [i for i, s in enumerate(view.seats) if i != me and not s.folded]
+        self.pot = sum(s.total for s in view.seats)
+        aggression: dict[tuple[str, int], int] = {}
+        phase = BET1
+        own_discards: tuple[Card, ...] = ()
+        for event in view.log:
+            if event.kind == "round" and event.info:
+                phase = event.info
+            elif event.kind in ("bet", "raise", "allin") and event.seat is not None:
+                aggression[(phase, event.seat)] = aggression.get((phase, event.seat), 0) + 1
+            elif event.kind == "discard" and event.seat == me:
+                own_discards = event.cards
+        self.aggression = aggression
+        self.own_discards = own_discards
+        self.raises_now = sum(n for (p, _), n in aggression.items() if p == view.phase)
+        self.in_position = _last_to_act(view, me)
+
+
+def _last_to_act(view: PlayerView, me: int) -> bool:
+    """True when every other player still able to bet acts before this seat in the round."""
+    n = len(view.seats)
+    if view.rules.uses_blinds:
+        first = (blind_seats(view.button, n)[1] + 1) % n
+    else:
+        first = (view.button + 1) % n
+    order = [(first + k) % n for k in range(n)]
+    able = [i for i in order if not view.seats[i].folded and (view.seats[i].stack > 0 or i == me)]
+    return bool(able) and able[-1] == me
+
+
+# --------------------------------------------------------------------------- chances
+
+_OUTCOME_CACHE: dict[tuple[object, ...], list[Outcome]] = {}
+_BEST_CACHE: dict[tuple[object, ...], tuple[tuple[Card, ...], float]] = {}
+_CACHE_LIMIT = 100_000
+
+
+def _outcomes(hand: tuple[Card, ...], rules: Rules, draw_max: int, simple: bool) -> list[Outcome]:
+    key = (rules.evaluation_key, draw_max, sum(hand), simple)
+    found = _OUTCOME_CACHE.get(key)
+    if found is None:
+        if len(_OUTCOME_CACHE) > 256:
+            _OUTCOME_CACHE.clear()
+        unseen = [c for c in full_deck(rules.joker) if c not in hand]
+        choices = [draw_choice(hand, draw_max)] if simple else None
+        found = _OUTCOME_CACHE[key] = draw_outcomes(hand, unseen, draw_max, rules, choices)
+    return found
+
+
+def best_draw(hand: tuple[Card, ...], rules: Rules, draw_max: int, opponent_draws: tuple[int | None, ...],
+              simple: bool = False) -> tuple[tuple[Card, ...], float]:
+    """The discard most likely to beat opponents who drew ``opponent_draws`` (None: not yet), and that chance."""
+    key = (rules.evaluation_key, rules.draw_limit, draw_max, sum(hand), opponent_draws, simple)
+    found = _BEST_CACHE.get(key)
+    if found is not None:
+        return found
+    if len(_BEST_CACHE) > _CACHE_LIMIT:
+        _BEST_CACHE.clear()
+    model = opponent_model(rules)
+    below = model.below
+    memo: dict[int, float] = {}
+
+    def beat(level: int) -> float:
+        value = memo.get(level)
+        if value is None:
+            value = 1.0
+            for drawn in opponent_draws:
+                value *= below(level, drawn)
+            memo[level] = value
+        return value
+
+    best: tuple[tuple[Card, ...], float] | None = None
+    for outcome in _outcomes(hand, rules, draw_max, simple):
+        score = outcome.score(beat)
+        if best is None or score > best[1] + 1e-12:
+            best = (outcome.discard, score)
+    assert best is not None
+    _BEST_CACHE[key] = best
+    return best
+
+
+def equity(view: PlayerView, level: str = "hard") -> float:
+    """The chance this view's hand wins against the opponents still in, as the bot of ``level`` judges it."""
+    lv = _LEVELS.get(level, _LEVELS["hard"])
+    return _equity(view, _Read(view), lv)
+
+
+def _equity(view: PlayerView, read: _Read, lv: _Level) -> float:
+    rules = view.rules
     hand = view.my_hand
+    opponents = read.opponents
+    if not opponents:
+        return 1.0
+    model = opponent_model(rules)
+    if view.phase in (BET1, DRAW) and rules.draw_limit > 0:
+        _, single = best_draw(hand, rules, rules.draw_limit, (None,), simple=not lv.exact_draws)
+        chances = [single] * len(opponents)
+    else:
+        level = strength_table(rules)[sum(hand)] >> 4
+        chances = [model.below(level, s.drawn if lv.reads_draws else None) for s in opponents]
+    if lv.reads_bets:
+        chances = [_narrowed(c, read.aggression.get((BET1, i), 0), read.aggression.get((BET2, i), 0), view.phase)
+                   for c, i in zip(chances, read.opponent_seats)]
+    value = 1.0
+    for c in chances:
+        value *= c
+    return value
+
+
+def _narrowed(chance: float, raises_before: int, bets_after: int, phase: str) -> float:
+    """The chance against an opponent who bet: assume it holds the top part of its range (some bets are bluffs)."""
+    top = (0.6 ** raises_before) * (0.5 ** bets_after if phase == BET2 else 1.0)
+    if top >= 1.0:
+        return chance
+    strong = max(0.0, chance - (1.0 - top)) / top
+    return 0.75 * strong + 0.25 * chance
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def decide(view: PlayerView, rng: random.Random, level: str = "normal", style: str | Style = "balanced") -> str:
+    """The action of a bot of ``level`` and ``style`` in ``view`` (which must be its turn)."""
+    legal = view.legal
+    if legal is None or view.viewer is None:
+        raise ValueError("it is not this bot's turn")
+    if level == "random":
+        return _random_action(view, rng)
+    if level == "station":
+        return _station_action(view)
+    lv = _LEVELS.get(level)
+    if lv is None:
+        raise ValueError(f"unknown bot level {level!r}: use {', '.join(BOT_LEVELS)}")
+    st = parse_style(style)
+    read = _Read(view)
     if view.phase == DRAW:
-        discards = draw_choice(hand, legal.draw_max)
-        return f"draw {format_cards(discards)}" if discards else "draw"
+        return _draw(view, read, lv)
+    return _bet(view, read, lv, st, rng)
+
+
+def _draw_text(discards: tuple[Card, ...]) -> str:
+    return f"draw {format_cards(discards)}" if discards else "draw"
+
+
+def _draw(view: PlayerView, read: _Read, lv: _Level) -> str:
+    assert view.legal is not None
+    hand = view.my_hand
+    draw_max = view.legal.draw_max
+    if not lv.exact_draws:
+        return _draw_text(draw_choice(hand, draw_max))
+    draws: tuple[int | None, ...] = tuple(s.drawn if lv.reads_draws else None for s in read.opponents)
+    discards, _ = best_draw(hand, view.rules, draw_max, draws or (None,))
+    return _draw_text(discards)
+
+
+def _bet(view: PlayerView, read: _Read, lv: _Level, st: Style, rng: random.Random) -> str:
+    legal = view.legal
+    assert legal is not None
     kinds = legal.kinds
-    if kinds == ("split", "check") or set(kinds) <= {"split", "check", "timeout"}:
-        return "check"
-    value = evaluate(hand, view.rules)
-    category = value.category
-    strong = category in _STRONG or category == "three of a kind"
-    fair = category in ("two pairs",) or (category == "one pair" and value.ranks[0] >= 10)
-    if view.phase == BET1:
-        fair = fair or category == "one pair" or (category == "high card" and rng.random() < 0.3)
+    e = _equity(view, read, lv)
+    if view.seats[read.me].stack == 0:  # all in: only the split offer to answer
+        return "split" if e < lv.split_bar else "check"
+    noise = (rng.random() * 2 - 1) * lv.noise
+    judged = e + noise + st.looseness
+    pot, to_call = read.pot, legal.call_amount
     aggressive = "raise" if "raise" in kinds else "bet" if "bet" in kinds else None
-    if strong and aggressive and rng.random() < 0.8:
-        return aggressive
-    if "check" in kinds:
-        if fair and aggressive and rng.random() < 0.25:
-            return aggressive
+    bluff_rate = lv.bluff * (1 + st.aggression) * (1.4 if read.in_position else 0.8)
+    if "split" in kinds and e < lv.split_bar:
+        return "split"  # behind: share the pot rather than play it out
+    if to_call == 0:
+        bar = (0.58 if view.phase == BET1 else 0.62) - (0.03 if read.in_position else 0.0) - 0.04 * st.aggression
+        if aggressive and judged >= bar:
+            if e >= 0.85 and rng.random() < lv.slowplay:
+                return "check"
+            return _size(view, aggressive, e, rng, lv)
+        if aggressive and e < 0.4 and rng.random() < bluff_rate:
+            return _size(view, aggressive, 0.75 + rng.random() * 0.2, rng, lv)
         return "check"
-    cheap = legal.call_amount <= max(view.rules.big_blind, view.rules.small_bet) * 2
-    if strong or (fair and (cheap or rng.random() < 0.5)) or (cheap and rng.random() < 0.15):
-        return "call" if "call" in kinds else "allin"
+    odds = to_call / (pot + to_call)
+    raise_bar = 0.78 + 0.06 * read.raises_now - 0.03 * st.aggression
+    if aggressive and judged >= raise_bar:
+        if rng.random() < lv.slowplay:
+            return "call"
+        return _size(view, aggressive, e, rng, lv)
+    need = odds + 0.02 if lv.pot_odds else 0.30
+    if judged >= need:
+        return "call"
+    if aggressive and view.phase == BET2 and e < 0.3 and rng.random() < bluff_rate * 0.3:
+        return _size(view, aggressive, 0.9, rng, lv)
     return "fold"
+
+
+def _size(view: PlayerView, kind: str, strength: float, rng: random.Random, lv: _Level) -> str:
+    """Bet or raise text: a share of the pot that grows with strength (varied, so sizes say little)."""
+    legal = view.legal
+    assert legal is not None and legal.min_total is not None and legal.max_total is not None
+    if legal.min_total == legal.max_total:
+        return kind
+    pot = sum(s.total for s in view.seats)
+    share = 0.6 + 0.8 * max(0.0, strength - 0.6) + (rng.random() - 0.5) * 0.3
+    if lv.noise >= 0.1:
+        share = 0.3 + rng.random() * 0.7
+    base = view.to_match + legal.call_amount
+    total = view.to_match + round(share * (pot + legal.call_amount)) if kind == "raise" else round(share * pot)
+    total = max(legal.min_total, min(legal.max_total, max(total, base)))
+    allin = legal.allin_total
+    if allin is not None and "allin" in legal.kinds and total >= 0.7 * allin:
+        return "allin"
+    return f"{kind} {total}"
+
+
+def _random_action(view: PlayerView, rng: random.Random) -> str:
+    legal = view.legal
+    assert legal is not None
+    kinds = [k for k in legal.kinds if k != "timeout"]
+    kind = rng.choice(kinds)
+    if kind == "draw":
+        hand = view.my_hand
+        count = rng.randint(0, min(legal.draw_max, len(hand)))
+        return _draw_text(tuple(rng.sample(list(hand), count)))
+    if kind in ("bet", "raise"):
+        assert legal.min_total is not None and legal.max_total is not None
+        return f"{kind} {rng.randint(legal.min_total, legal.max_total)}"
+    return kind
+
+
+def _station_action(view: PlayerView) -> str:
+    legal = view.legal
+    assert legal is not None
+    if view.phase == DRAW:
+        return _draw_text(draw_choice(view.my_hand, legal.draw_max))
+    return "check" if "check" in legal.kinds else "call"
+
+
+BotFunction = Callable[[PlayerView, random.Random], str]
