@@ -1,7 +1,9 @@
 """Stripdeck: 32-card draw poker (Stripped Deck Poker) rules engine and hand evaluator."""
 
 from .actions import Action, ActionError, Event, parse_action
-from .bots import simple_bot
+from .advisor import Advice, AdviceRow, advise, format_advice
+from .arena import ArenaResult, run_arena
+from .bots import BOT_LEVELS, BOT_STYLES, Bot, Style, bot_for, simple_bot
 from .cards import DECK, JOKER, Card, CardError, Rank, Suit, format_cards, full_deck, parse_card, parse_cards
 from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
 from .evaluator import CATEGORIES, HandValue, compare, evaluate, strength_table
@@ -23,4 +25,6 @@ __all__ = [
     "apply", "legal_actions", "start_hand", "LegalActions", "Pot", "build_pots", "HandState", "Seat",
     "ScenarioError", "export_hand", "play_scenario", "replay", "PlayerView", "SeatView", "player_view",
     "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
+    "Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "Advice", "AdviceRow", "advise", "format_advice",
+    "ArenaResult", "run_arena",
 ]

@@ -1,4 +1,4 @@
-"""Command line: ``python -m stripdeck play | compare | rank | replay``.
+"""Command line: ``python -m stripdeck play | compare | rank | replay | advise | arena``.
 
 Errors are one readable line on stderr and exit status 2; never a traceback.
 """
@@ -12,7 +12,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .bots import simple_bot
+from .advisor import advise, format_advice
+from .arena import format_arena, run_arena
+from .bots import BOT_LEVELS, bot_for
 from .evaluator import compare, evaluate
 from .narrate import describe_event
 from .ranking import ranking_table
@@ -133,6 +135,28 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+@command("advise")
+def run_advise(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_from(args)
+    advice = advise(args.cards, rules, dead=args.dead or (), opponents=args.opponents)
+    out.write(format_advice(advice, args.top) + "\n")
+    return 0
+
+
+@command("arena")
+def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_from(args)
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    for name in names:
+        if name not in BOT_LEVELS:
+            raise ValueError(f"unknown bot {name!r}: use {', '.join(BOT_LEVELS)}")
+    results = run_arena(names, hands=args.hands, seed=args.seed, rules=rules, stack_bb=args.stack_bb)
+    out.write(f"{len(names)} bots, duplicate deals ({len(names)} rotations each), seed {args.seed}, "
+              f"stacks {args.stack_bb} big blinds\n")
+    out.write(format_arena(results) + "\n")
+    return 0
+
+
 @command("play")
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_from(args)
@@ -141,6 +165,7 @@ def run_play(args: argparse.Namespace, out: TextIO) -> int:
     players = [(args.name, args.stack)] + [(f"Bot {i}", args.stack, "bot") for i in range(1, args.opponents + 1)]
     session = Session.new(rules, players, seed=args.seed)
     rng = random.Random(args.seed)
+    bot = bot_for(args.level, args.style, seed=rng.getrandbits(63))
     read = input if args.input is None else args.input
     for _ in range(args.hands):
         if sum(1 for p in session.seats if p is not None and p.stack > 0) < 2 or session.seats[0] is None \
@@ -159,7 +184,7 @@ def run_play(args: argparse.Namespace, out: TextIO) -> int:
                     out.write("Goodbye.\n")
                     return 0
             else:
-                action = simple_bot(view, rng)
+                action = bot.decide(view)
             try:
                 session, events = session.act(action)
             except ValueError as err:
@@ -202,6 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hands", type=int, default=1000)
     play.add_argument("--name", default="You")
     play.add_argument("--seed", type=int)
+    play.add_argument("--level", choices=BOT_LEVELS, default="normal", help="the bots' level (default normal)")
+    play.add_argument("--style", default="balanced", help="bot style: tight, loose, passive, aggressive, "
+                      "or two joined like tight-aggressive")
     play.set_defaults(input=None)
     cmp = sub.add_parser("compare", help="which of two hands wins, and why")
     cmp.add_argument("hand_a")
@@ -211,6 +239,18 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(rank)
     rep = sub.add_parser("replay", help="replay a scenario JSON file and print the result JSON")
     rep.add_argument("file")
+    adv = sub.add_parser("advise", help="the draw advisor: every discard choice with its odds")
+    adv.add_argument("cards", help='five cards, like "Ah Kh Qh Jh 7c"')
+    adv.add_argument("--dead", help="cards known to be out of play")
+    adv.add_argument("--opponents", type=int, default=1)
+    adv.add_argument("--top", type=int, help="show only the best N choices")
+    add_rules_options(adv)
+    arena = sub.add_parser("arena", help="bots play duplicate deals; results in big blinds per 100 hands")
+    arena.add_argument("--bots", default="hard,normal", help="comma-separated levels: " + ", ".join(BOT_LEVELS))
+    arena.add_argument("--hands", type=int, default=2000)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--stack-bb", type=int, default=100, help="starting stacks in big blinds")
+    add_rules_options(arena)
     return parser
 
 
