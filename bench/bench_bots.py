@@ -1,0 +1,112 @@
+"""Benchmark: the draw advisor and bot decisions, on CPython (default) or in Pyodide under Node (--pyodide).
+
+    python3 bench/bench_bots.py            # CPython
+    python3 bench/bench_bots.py --pyodide  # Pyodide under Node (needs node_modules/pyodide and dist/pyodide)
+
+Figures printed: first-use set-up (tables and the opponent model), the advisor's full table
+per hand (every draw limit 0-4, worst and median), and a bot decision (hard and normal levels,
+caches cleared before every decision so each one pays its full cost), median and worst.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
+    """Time the advisor and bot decisions here; returns figures in milliseconds."""
+    import stripdeck
+    from stripdeck import DECK, Rules, advise, apply, bot_for, player_view, start_hand
+    from stripdeck import bots as bots_module
+
+    out: dict[str, Any] = {"python": sys.version.split()[0], "platform": sys.platform}
+    t0 = time.perf_counter()
+    for limit in range(5):
+        stripdeck.odds.opponent_model(Rules(draw_limit=limit))
+        advise("Ah Kh Qh Jh 7c", Rules(draw_limit=limit))
+    out["setup_ms"] = (time.perf_counter() - t0) * 1000
+    rng = random.Random(1)
+    samples = [rng.sample(DECK, 5) for _ in range(hands)] + [list(stripdeck.parse_cards(h)) for h in (
+        "Ah Kh Qh Jh 7c", "7h 8d 9c Ts As", "Ah Ad Kc 9s 7h", "Ah Kd Qc 9s 7h", "Kh Kd Ks 8c 8d")]
+    per_limit: dict[int, list[float]] = {}
+    for limit in range(5):
+        rules = Rules(draw_limit=limit)
+        for cards in samples:
+            t = time.perf_counter()
+            advise(cards, rules)
+            per_limit.setdefault(limit, []).append((time.perf_counter() - t) * 1000)
+    everything = [x for v in per_limit.values() for x in v]
+    out["advise_median_ms"] = statistics.median(everything)
+    out["advise_max_ms"] = max(everything)
+    out["advise_max_ms_by_limit"] = {k: max(v) for k, v in per_limit.items()}
+    for level in ("hard", "normal", "easy"):
+        times: list[float] = []
+        players = [bot_for(level, seed=1), bot_for("normal", seed=2)]
+        for d in range(deals):
+            state = start_hand(Rules(), [200, 200], d % 2, seed=d)
+            while state.to_act is not None:
+                seat = state.to_act
+                view = player_view(state, seat)
+                if seat == 0:
+                    bots_module._OUTCOME_CACHE.clear()
+                    bots_module._BEST_CACHE.clear()
+                    t = time.perf_counter()
+                    action = players[0].decide(view)
+                    times.append((time.perf_counter() - t) * 1000)
+                else:
+                    action = players[1].decide(view)
+                state, _ = apply(state, action)
+        out[f"decide_{level}_median_ms"] = statistics.median(times)
+        out[f"decide_{level}_max_ms"] = max(times)
+        out[f"decide_{level}_count"] = len(times)
+    return out
+
+
+def _report(where: str, figures: dict[str, Any]) -> None:
+    print(f"== {where} (Python {figures['python']}, {figures['platform']})")
+    print(f"first-use set-up (tables, opponent models for draw limits 0-4): {figures['setup_ms']:.0f} ms")
+    print(f"advisor, full table: median {figures['advise_median_ms']:.1f} ms, worst {figures['advise_max_ms']:.1f} ms"
+          " (worst by draw limit: " + ", ".join(f"{k}: {v:.1f}" for k, v in
+                                                 figures["advise_max_ms_by_limit"].items()) + ")")
+    for level in ("hard", "normal", "easy"):
+        print(f"bot decision, {level}, caches cleared: median {figures[f'decide_{level}_median_ms']:.2f} ms, "
+              f"worst {figures[f'decide_{level}_max_ms']:.1f} ms over {figures[f'decide_{level}_count']} decisions")
+
+
+def _pyodide() -> dict[str, Any]:
+    """Run measure() in Pyodide under Node, loading stripdeck straight from core/ (no wheel needed)."""
+    files = {p.relative_to(ROOT / "core").as_posix(): p.read_text(encoding="utf-8")
+             for p in (ROOT / "core" / "stripdeck").glob("*.py")}
+    bench = (ROOT / "bench" / "bench_bots.py").read_text(encoding="utf-8")
+    code = (
+        "import os, sys, json\n"
+        f"files = json.loads({json.dumps(json.dumps(files))})\n"
+        "os.makedirs('/bench/stripdeck', exist_ok=True)\n"
+        "for name, text in files.items():\n"
+        "    open('/bench/' + name, 'w').write(text)\n"
+        "sys.path.insert(0, '/bench')\n"
+        f"ns = {{'__name__': 'bench'}}\nexec({bench!r}, ns)\n"
+        "result = ns['measure']()\n"
+    )
+    proc = subprocess.run(["node", str(ROOT / "bench" / "pyodide_run.mjs")], input=code, text=True,
+                          capture_output=True, cwd=ROOT, check=False)
+    if proc.returncode != 0:
+        raise SystemExit(f"Pyodide run failed:\n{proc.stderr}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+if __name__ == "__main__":
+    if "--pyodide" in sys.argv:
+        _report("Pyodide under Node", _pyodide())
+    else:
+        sys.path.insert(0, str(ROOT / "core"))
+        _report("CPython", measure())
