@@ -3,6 +3,7 @@
 Layout of dist/ (every URL in the pages is relative, so it works from any sub-folder):
 
     index.html            the page (copied from the repo root)
+    embed.html, embed.js, examples.html   widgets for other sites (docs/embedding.md)
     web/                  the PyScript front end (copied from web/)
     bench-bare/           bare PyScript page, the page-load benchmark's baseline (bench/bare/)
     pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps
@@ -69,6 +70,9 @@ def assemble_site() -> Path:
         shutil.rmtree(DIST)
     DIST.mkdir()
     shutil.copy2(ROOT / "index.html", DIST / "index.html")
+    for name in ("embed.html", "embed.js", "examples.html"):
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, DIST / name)
     if (ROOT / "web").is_dir():
         shutil.copytree(ROOT / "web", DIST / "web", ignore=_SKIP)
     if (ROOT / "bench" / "bare").is_dir():

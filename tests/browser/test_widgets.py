@@ -1,0 +1,175 @@
+"""Widgets in Chromium: each from its embed.html URL and from a data-attribute mount.
+
+The `page` fixture fails a test on any console error, page error or request to another
+origin. A widget's content is in a shadow root: Playwright's CSS locators pierce it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from browser_support import PageLog, open_ready, origin_of, screenshot, serve_in_thread
+
+DIST = Path(__file__).resolve().parents[2] / "dist"
+FLUSH = quote("Ah Qh Th 8h 7h")
+FULL = quote("Ks Kd Kc 8s 8c")
+
+
+def widget_text(page: Any, host: str = "#widget") -> str:
+    return str(page.locator(host).locator(".sd-root").inner_text())
+
+
+def test_each_widget_renders_from_its_url(page: Any, site_url: str) -> None:
+    open_ready(page, f"{site_url}embed.html?widget=ranking")
+    assert page.locator("#widget").get_attribute("data-stripdeck-state") == "ready"
+    rows = page.locator("#widget tbody tr")
+    assert rows.count() == 9
+    assert rows.nth(2).locator("th").inner_text() == "Flush"
+    assert "A flush beats a full house in 32-card poker" in widget_text(page)
+    assert page.locator("#widget [aria-label='Ace of spades']").count() >= 1
+    screenshot(page, "widget-ranking")
+
+    open_ready(page, f"{site_url}embed.html?widget=compare&a={FLUSH}&b={FULL}")
+    assert page.locator("#widget .sd-verdict").inner_text() == \
+        "Hand A wins: a flush beats a full house in 32-card poker."
+    screenshot(page, "widget-compare")
+
+    open_ready(page, f"{site_url}embed.html?widget=scenario&src=web/widgets/scenarios/side-pot.json")
+    assert "A side pot" in page.locator("#widget h2").inner_text()
+    assert page.locator("#widget .sd-frame").get_attribute("data-frame") == "0"
+    assert page.locator("#widget [aria-label='Face-down card']").count() == 15
+
+    data = base64.urlsafe_b64encode(json.dumps(
+        {"stacks": [50, 50], "button": 0, "seed": 4, "names": ["Ann", "Bob"], "actions": ["fold"]}
+    ).encode()).decode()
+    open_ready(page, f"{site_url}embed.html?widget=scenario&faceup=1&data={data}")
+    assert page.locator("#widget .sd-seat").count() == 2
+    assert page.locator("#widget .sd-seat .sd-card:not(.sd-back)").count() == 10  # face up
+
+    open_ready(page, f"{site_url}embed.html?widget=game&preset=official&players=4")
+    frame = page.locator("#widget iframe.sd-game-frame")
+    assert "index.html?embed=1&preset=official&players=4&stack=200" in frame.get_attribute("src")
+
+
+def test_bad_parameters_show_a_message_inside_the_widget(page: Any, page_log: PageLog, site_url: str) -> None:
+    # Chromium itself logs the 404 of a missing scenario file; the widget handles it.
+    page_log.allow(r"status of 404 .*/missing\.json")
+    cases = {
+        "widget=poker": "unknown widget 'poker'",
+        "widget=compare&colour=red": "unknown option 'colour' for the compare widget",
+        f"widget=compare&a=Ah%20Kh%20Qh%20Jh%20Zz&b={FULL}": "'Zz' is not a card",
+        f"widget=compare&a={FLUSH}&b=Ah%20Kd%20Kc%208s%208c": "the ace of hearts cannot be in both hands",
+        "widget=scenario&src=missing.json": "cannot load the scenario 'missing.json': HTTP 404",
+        "widget=scenario&src=https://example.com/x.json": "src must be a relative URL",
+    }
+    for query, message in cases.items():
+        open_ready(page, f"{site_url}embed.html?{query}")
+        assert page.locator("#widget [role=alert]").count() == 1, query
+        assert message in page.locator("#widget [role=alert]").inner_text(), query
+
+
+def test_compare_grid_and_options_recompute_the_verdict(page: Any, site_url: str) -> None:
+    open_ready(page, f"{site_url}embed.html?widget=compare&a={FLUSH}&b={FULL}")
+    verdict = page.locator("#widget .sd-verdict")
+    page.locator("#widget select[name=flush_beats_full_house]").select_option("0")
+    assert "a full house beats a flush" in verdict.inner_text()
+    # Take the 7h back out of hand A through the grid, pick the 9h instead.
+    page.locator("#widget .sd-grid [aria-label='Seven of hearts']").click()
+    assert page.locator("#widget input[name=a]").input_value() == "Ah Qh Th 8h"
+    assert "exactly 5 cards" in page.locator("#widget [role=alert]").inner_text()
+    page.locator("#widget .sd-grid [aria-label='Nine of hearts']").click()
+    assert page.locator("#widget input[name=a]").input_value() == "Ah Qh Th 8h 9h"
+    assert page.locator("#widget .sd-grid [aria-label='Nine of hearts']").get_attribute("aria-pressed") == "true"
+    page.locator("#widget input[name=b]").fill("Qd Qc Th 9s 8d")
+    page.locator("#widget input[name=a]").fill("Qh Qs Tc 9d 8s")
+    page.locator("#widget select[name=preset]").select_option("official")
+    assert verdict.inner_text() == "Hand A wins: equal pairs of queens and kickers: the queen of hearts decides."
+    page.locator("#widget select[name=suit_ties]").select_option("kicker")
+    assert "the ten of hearts decides" in verdict.inner_text()
+
+
+def test_scenario_controls_switch_frames(page: Any, site_url: str) -> None:
+    open_ready(page, f"{site_url}embed.html?widget=scenario&src=web/widgets/scenarios/split-offer.json"
+               "&faceup=1&speed=200")
+    frame = page.locator("#widget .sd-frame")
+    back, play, nxt = (page.locator(f"#widget [data-do={d}]") for d in ("back", "play", "next"))
+    assert back.is_disabled()
+    nxt.click()
+    assert frame.get_attribute("data-frame") == "1"
+    assert "Ann raises to 7." in frame.inner_text()
+    back.click()
+    assert frame.get_attribute("data-frame") == "0"
+    play.click()
+    page.wait_for_function(
+        "() => document.querySelector('#widget').shadowRoot.querySelector('.sd-frame').dataset.frame === '10'")
+    assert nxt.is_disabled() and play.inner_text() == "▶ Play"
+    assert "is split between Bob and Ann" in frame.inner_text()
+
+
+def _host_page(tmp_path: Path, body: str) -> None:
+    os.symlink(DIST, tmp_path / "sd")
+    (tmp_path / "host.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
+        "<style>* { font-family: 'Comic Sans MS', cursive !important; color: magenta; letter-spacing: 3px; }"
+        " table { border: 5px dashed red; } .sd-card { width: 300px; }</style>"
+        "<script type='module' src='sd/embed.js'></script></head><body>" + body +
+        "<script>document.addEventListener('stripdeck:ready', () => document.body.dataset.ready = '1');"
+        "</script></body></html>")
+
+
+def test_two_widgets_on_one_page_share_one_pyodide_and_keep_their_styles(
+        page: Any, page_log: PageLog, tmp_path: Path) -> None:
+    _host_page(tmp_path, (
+        '<p><span class="sd-card" id="outside">host card</span></p>'
+        f'<div id="one" data-stripdeck-widget="compare" data-a="{FLUSH.replace("%20", " ")}"'
+        f' data-b="{FULL.replace("%20", " ")}" data-grid="0"></div>'
+        '<div id="two" data-stripdeck-widget="ranking" data-flush-beats-full-house="0"></div>'
+        '<div id="three" data-stripdeck-widget="compare" data-a="Ah" data-suit-order="xx"></div>'))
+    wasm: list[str] = []
+    page.on("request", lambda r: r.url.endswith("pyodide.asm.wasm") and wasm.append(r.url))
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        open_ready(page, url + "host.html")
+        assert page.locator("#one .sd-verdict").inner_text() == \
+            "Hand A wins: a flush beats a full house in 32-card poker."
+        assert page.locator("#two tbody tr").nth(2).locator("th").inner_text() == "Full house"
+        assert "suit_order must name each suit once" in page.locator("#three [role=alert]").inner_text()
+        assert page.locator("#three").get_attribute("data-stripdeck-state") == "error"
+        assert len(wasm) == 1  # Pyodide loaded once for all widgets
+        inside = page.locator("#one .sd-verdict").evaluate(
+            "e => [getComputedStyle(e).fontFamily, getComputedStyle(e).letterSpacing]")
+        assert "Comic" not in inside[0] and inside[1] == "normal"
+        assert page.locator("#two table").evaluate("e => getComputedStyle(e).borderTopStyle") != "dashed"
+        assert page.locator("#outside").evaluate("e => getComputedStyle(e).width") != "34px"
+        assert page.locator("#outside").evaluate("e => getComputedStyle(e).display") == "inline"
+        screenshot(page, "widget-host-page")
+
+
+def test_an_iframe_sizes_itself_through_embed_js(page: Any, page_log: PageLog, tmp_path: Path) -> None:
+    _host_page(tmp_path, (
+        f'<iframe id="f" src="sd/embed.html?widget=compare&a={FLUSH}&b={FULL}&grid=0" '
+        'style="width:600px;border:0"></iframe>'))
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        open_ready(page, url + "host.html")
+        page.frame_locator("#f").locator(".sd-verdict").wait_for()
+        page.wait_for_function("() => document.getElementById('f').style.height !== ''")
+        height = page.locator("#f").evaluate("e => e.getBoundingClientRect().height")
+        content = page.frame_locator("#f").locator("body").evaluate("e => e.getBoundingClientRect().height")
+        assert height > 150 and abs(height - content) <= 2
+
+
+def test_the_examples_page_mounts_every_widget(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "examples.html")
+    states = page.locator("[data-stripdeck-widget]").evaluate_all(
+        "els => els.map(e => [e.dataset.stripdeckWidget, e.dataset.stripdeckState])")
+    assert [s for w, s in states if w != "compare"] == ["ready"] * 5
+    assert [s for w, s in states if w == "compare"] == ["ready", "ready", "ready", "ready"]
+    assert "cannot be" in page.locator("#errors [role=alert]").inner_text() or \
+        "duplicate card Ah" in page.locator("#errors [role=alert]").inner_text()
+    screenshot(page, "widget-examples")
