@@ -1,0 +1,207 @@
+"""Controller: owns the Session and the UI's own state (selection, amount, turn clock).
+
+Pure Python (no `pyscript`, no `js`): main.py wires it to the page and drives the bots'
+pauses with asyncio. State flows one way: session -> view -> presenter -> render; every
+input becomes action text sent to `Session.act`, which the engine checks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any, Callable, Mapping
+
+import stripdeck
+from stripdeck import Session
+
+import presenter
+import storage
+
+HUMAN = 0  # the human's table seat
+
+
+def pick_bot() -> Callable[..., str]:
+    """The engine's bot: simple_bot (a stronger API is used if the engine offers one)."""
+    return stripdeck.simple_bot
+
+
+class Controller:
+    """One table in the page: session, settings, and what the human is choosing."""
+
+    def __init__(self, settings: Mapping[str, Any], session: Session | None = None, *,
+                 seed: int | None = None, timer_seconds: float = storage.TIMER_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = dict(settings)
+        self.timer_seconds = timer_seconds
+        self.seed = seed
+        self.clock = clock
+        self.session = session if session is not None else storage.new_session(
+            self.settings, seed, timer_seconds)
+        self.rng = random.Random(seed)
+        self.bot = pick_bot()
+        self.selected: tuple[int, ...] = ()
+        self.amount: object = None
+        self.turn_key: tuple[int, int] | None = None
+        self.turn_started = clock()
+        self.last_finished: Any = None  # the last complete HandState (for Copy/Download)
+        self.last_names: list[str] = []
+        self.bot_ms: list[float] = []
+        self._note_turn()
+
+    # ---------------------------------------------------------------- facts
+
+    @property
+    def names(self) -> list[str]:
+        """Names per hand seat."""
+        return [self.session.seats[t].name for t in self.session.hand_seats]  # type: ignore[union-attr]
+
+    @property
+    def human_hand_seat(self) -> int | None:
+        return self.session.hand_seat_of(HUMAN)
+
+    @property
+    def in_hand(self) -> bool:
+        return self.session.in_hand
+
+    @property
+    def game_over(self) -> str:
+        """Why no further hand can be dealt ('' if one can)."""
+        if self.session.in_hand:
+            return ""
+        players = [p for p in self.session.seats if p is not None and p.stack > 0]
+        human = self.session.seats[HUMAN]
+        if human is None or human.stack == 0:
+            return "You are out of chips. Start a new table to play again."
+        if len(players) < 2:
+            return "You have won every chip at the table! Start a new table to play again."
+        return ""
+
+    def bot_to_act(self) -> bool:
+        """True when a bot must act next."""
+        seat = self.session.to_act_table_seat
+        return self.session.in_hand and seat is not None and seat != HUMAN
+
+    def human_to_act(self) -> bool:
+        return self.session.in_hand and self.session.to_act_table_seat == HUMAN
+
+    def view(self) -> stripdeck.PlayerView | None:
+        if self.session.hand is None:
+            return None
+        return self.session.view(HUMAN if self.human_hand_seat is not None else None)
+
+    def model(self, thinking: bool = False) -> presenter.TableModel | None:
+        view = self.view()
+        if view is None:
+            return None
+        return presenter.present(
+            view, self.names, self.session.hand_seats,
+            human=self.human_hand_seat if self.human_hand_seat is not None else -1,
+            selected=self.selected, amount=self.amount, hand_number=self.session.hand_number,
+            four_color=self.settings["four_color"], ai_thinking=thinking)
+
+    # ---------------------------------------------------------------- the clock
+
+    def _note_turn(self) -> None:
+        hand = self.session.hand
+        key = (self.session.hand_number, len(hand.log) if hand is not None else 0)
+        if key != self.turn_key:
+            self.turn_key = key
+            self.turn_started = self.clock()
+
+    def timer_limit(self) -> float | None:
+        """Seconds the player to act has (None: no timer)."""
+        hand = self.session.hand
+        if hand is None or hand.is_complete or hand.to_act is None:
+            return None
+        rules = hand.rules
+        return rules.draw_timer if hand.phase == "draw" else rules.action_timer
+
+    def time_left(self) -> float | None:
+        limit = self.timer_limit()
+        if limit is None:
+            return None
+        return max(0.0, limit - (self.clock() - self.turn_started))
+
+    def check_timeout(self) -> bool:
+        """Send `timeout` for the human whose clock ran out; True if it did."""
+        left = self.time_left()
+        if left is None or left > 0 or not self.human_to_act():
+            return False
+        view = self.view()
+        if view is None or view.legal is None or not view.legal.allows("timeout"):
+            return False
+        return self.act("timeout")
+
+    # ---------------------------------------------------------------- actions
+
+    def deal(self) -> bool:
+        """Deal the next hand (False if the table cannot)."""
+        if self.session.in_hand or self.game_over:
+            return False
+        self.session = self.session.next_hand()
+        self._reset_choice()
+        return True
+
+    def act(self, text: str) -> bool:
+        """The human's action text; False (and nothing changes) if it is not their turn or illegal."""
+        if not self.human_to_act():
+            return False
+        try:
+            self._apply(text)
+        except (stripdeck.IllegalAction, stripdeck.ActionError):
+            return False
+        return True
+
+    def bot_act(self) -> str:
+        """Let the bot to act choose from its own view, and apply it; returns the action text."""
+        seat = self.session.to_act_table_seat
+        assert seat is not None and seat != HUMAN
+        start = time.perf_counter()
+        action = self.bot(self.session.view(seat), self.rng)
+        self.bot_ms.append((time.perf_counter() - start) * 1000)
+        self._apply(action)
+        return action
+
+    def _apply(self, text: str) -> None:
+        self.session, _ = self.session.act(text)
+        self._reset_choice()
+        if self.session.hand is not None and self.session.hand.is_complete:
+            self.last_finished = self.session.hand
+            self.last_names = self.names
+
+    def _reset_choice(self) -> None:
+        self.selected = ()
+        self.amount = None
+        self._note_turn()
+
+    def toggle(self, index: int) -> None:
+        """Select or unselect one of the human's cards for the draw."""
+        view = self.view()
+        if view is None or not view.is_my_turn or view.legal is None or view.phase != "draw":
+            return
+        self.selected = presenter.toggle_selection(self.selected, index, len(view.my_hand),
+                                                   view.legal.draw_max)
+
+    def set_amount(self, value: object) -> None:
+        self.amount = value
+
+    def new_table(self, settings: Mapping[str, Any]) -> None:
+        """Start over with new settings (stacks reset)."""
+        self.settings = storage.validate(settings)
+        self.session = storage.new_session(self.settings, self.seed, self.timer_seconds)
+        self.last_finished = None
+        self._reset_choice()
+
+    def set_display(self, settings: Mapping[str, Any]) -> None:
+        """Change settings that do not touch the game (four colours, auto-deal, bot speed)."""
+        self.settings = storage.validate({**self.settings, **{
+            k: settings[k] for k in ("four_color", "auto_deal", "fast_bots") if k in settings}})
+
+    def export_json(self) -> str:
+        """The last finished hand as scenario JSON ('' if none yet)."""
+        if self.last_finished is None:
+            return ""
+        data = stripdeck.export_hand(self.last_finished)
+        data["names"] = self.last_names
+        return json.dumps(data, indent=1)

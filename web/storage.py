@@ -1,0 +1,282 @@
+"""Settings and the saved session: validation, rules from settings, localStorage I/O.
+
+Pure Python except for the `store` object passed in (anything with getItem/setItem/
+removeItem: the browser's localStorage, or a dict-backed fake on CPython).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Protocol
+
+import stripdeck
+from stripdeck import Rules, Session
+
+SETTINGS_KEY = "stripdeck.settings"
+SESSION_KEY = "stripdeck.session"
+SETTINGS_VERSION = 1
+SAVE_VERSION = 1
+
+PRESETS = ("online", "official", "cardroom")
+STAKES = (1, 2, 5, 10)
+SUIT_ORDERS = ("hdcs", "hdsc", "shdc", "sdch", "cdhs")
+TIMER_SECONDS = 30
+
+# Options a preset decides; changing the preset in the form resets them to its defaults.
+PRESET_FIELDS = ("suit_ties", "draw_limit", "split", "timers")
+
+DEFAULTS: dict[str, Any] = {
+    "version": SETTINGS_VERSION,
+    "preset": "online",
+    "opponents": 3,
+    "stack": 200,
+    "stakes": 1,
+    "suit_ties": "kicker",
+    "suit_order": "hdcs",
+    "draw_limit": 4,
+    "split": True,
+    "timers": True,
+    "show_all": False,
+    "four_color": False,
+    "auto_deal": True,
+    "fast_bots": False,
+}
+
+
+class Store(Protocol):
+    """The part of the Web Storage API used here."""
+
+    def getItem(self, key: str) -> Any: ...  # noqa: N802 - the DOM's names
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+    def removeItem(self, key: str) -> None: ...  # noqa: N802
+
+
+class SettingsError(ValueError):
+    """A settings value that is not allowed (the message says which and why)."""
+
+
+def preset_defaults(preset: str) -> dict[str, Any]:
+    """The form values a preset implies (from the engine's presets)."""
+    rules = Rules.preset(preset)
+    return {"suit_ties": rules.suit_ties, "draw_limit": rules.draw_limit, "split": rules.split,
+            "timers": rules.action_timer is not None}
+
+
+def with_preset(settings: Mapping[str, Any], preset: str) -> dict[str, Any]:
+    """Settings switched to ``preset``, with the options it decides reset to its values."""
+    out = dict(settings)
+    out["preset"] = preset
+    out.update(preset_defaults(preset))
+    return out
+
+
+def _choice(data: Mapping[str, Any], name: str, choices: tuple[Any, ...]) -> Any:
+    value = data.get(name, DEFAULTS[name])
+    if isinstance(value, bool) and not isinstance(DEFAULTS[name], bool) or value not in choices:
+        raise SettingsError(f"{name}: {value!r} is not one of {', '.join(map(str, choices))}")
+    return value
+
+
+def _whole(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
+    value = data.get(name, DEFAULTS[name])
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SettingsError(f"{name}: must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def _flag(data: Mapping[str, Any], name: str) -> bool:
+    value = data.get(name, DEFAULTS[name])
+    if not isinstance(value, bool):
+        raise SettingsError(f"{name}: must be true or false, got {value!r}")
+    return value
+
+
+def validate(data: Any) -> dict[str, Any]:
+    """Clean settings from ``data`` (missing keys take defaults); raises SettingsError."""
+    if not isinstance(data, Mapping):
+        raise SettingsError("settings must be an object")
+    if data.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
+        raise SettingsError(f"settings version {data.get('version')!r} is not {SETTINGS_VERSION}")
+    unknown = sorted(set(data) - set(DEFAULTS))
+    if unknown:
+        raise SettingsError(f"unknown setting {unknown[0]!r}")
+    out = {
+        "version": SETTINGS_VERSION,
+        "preset": _choice(data, "preset", PRESETS),
+        "opponents": _whole(data, "opponents", 1, 4),
+        "stack": _whole(data, "stack", 20, 100_000),
+        "stakes": _choice(data, "stakes", STAKES),
+        "suit_ties": _choice(data, "suit_ties", ("kicker", "combination", "split")),
+        "suit_order": _choice(data, "suit_order", SUIT_ORDERS),
+        "draw_limit": _whole(data, "draw_limit", 0, 5),
+        "split": _flag(data, "split"),
+        "timers": _flag(data, "timers"),
+        "show_all": _flag(data, "show_all"),
+        "four_color": _flag(data, "four_color"),
+        "auto_deal": _flag(data, "auto_deal"),
+        "fast_bots": _flag(data, "fast_bots"),
+    }
+    rules_from(out)  # the engine has the last word on combinations
+    return out
+
+
+def rules_from(settings: Mapping[str, Any], timer_seconds: float = TIMER_SECONDS) -> Rules:
+    """The engine's Rules for these settings (stakes multiply the preset's forced bets and bets)."""
+    base = Rules.preset(settings["preset"])
+    m = settings["stakes"]
+    timer = timer_seconds if settings["timers"] else None
+    try:
+        return base.with_options(
+            small_blind=base.small_blind * m, big_blind=base.big_blind * m, ante=base.ante * m,
+            small_bet=base.small_bet * m, big_bet=base.big_bet * m,
+            suit_ties=settings["suit_ties"], suit_order=settings["suit_order"],
+            draw_limit=settings["draw_limit"], split=settings["split"],
+            draw_timer=timer, action_timer=timer, show_all=settings["show_all"])
+    except stripdeck.RulesError as err:
+        raise SettingsError(str(err)) from None
+
+
+def player_names(opponents: int) -> list[str]:
+    """You and the bots' names."""
+    return ["You", "Ada", "Bruno", "Chloé", "Dev"][:opponents + 1]
+
+
+def new_session(settings: Mapping[str, Any], seed: int | None = None,
+                timer_seconds: float = TIMER_SECONDS) -> Session:
+    """A fresh table for these settings: the human in table seat 0, bots after."""
+    names = player_names(settings["opponents"])
+    players = [stripdeck.Player(n, settings["stack"], "human" if i == 0 else "bot")
+               for i, n in enumerate(names)]
+    return Session.new(rules_from(settings, timer_seconds), players, seed=seed)
+
+
+# ------------------------------------------------------------------ saving and loading
+
+def save_data(session: Session) -> dict[str, Any]:
+    """JSON-ready data that restores ``session``, the hand in play included."""
+    data: dict[str, Any] = {"version": SAVE_VERSION, "session": session.to_dict()}
+    if session.in_hand and session.hand is not None:
+        scenario = stripdeck.export_hand(session.hand)
+        data["hand"] = {k: scenario[k] for k in ("rules", "stacks", "button", "deck", "seed", "actions")}
+        data["hand_seats"] = list(session.hand_seats)
+    return data
+
+
+def restore(data: Any) -> tuple[Session, str]:
+    """The session from :func:`save_data` data and a notice ("" if all went well).
+
+    Raises ValueError if the session part is unusable; a hand that cannot be replayed is
+    dropped with a notice (the table continues from before it).
+    """
+    if not isinstance(data, Mapping) or data.get("version") != SAVE_VERSION:
+        raise ValueError("unknown format or version")
+    session = Session.from_dict(data.get("session"))
+    if "hand" not in data:
+        return session, ""
+    try:
+        hand = stripdeck.play_scenario(data["hand"])
+        seats = tuple(data["hand_seats"])
+        if hand.is_complete or len(seats) != len(hand.seats) or any(
+                not isinstance(s, int) or session.seats[s] is None for s in seats):
+            raise ValueError("hand does not fit the table")
+        return session._replace(hand=hand, hand_seats=seats), ""
+    except (ValueError, KeyError, TypeError, IndexError) as err:
+        return session, f"The saved hand could not be restored ({err}); a new hand is dealt."
+
+
+def load_json(store: Store, key: str) -> tuple[Any, str]:
+    """(parsed JSON or None, error text). A missing key is (None, '')."""
+    try:
+        text = store.getItem(key)
+    except Exception as err:  # noqa: BLE001 - storage may be blocked
+        return None, f"storage unavailable: {err}"
+    if text is None or (not isinstance(text, str) and not text):  # None, or JS null in Pyodide
+        return None, ""
+    try:
+        return json.loads(str(text)), ""
+    except ValueError as err:
+        return None, f"not JSON ({err})"
+
+
+def load(store: Store) -> tuple[dict[str, Any], Session | None, list[str]]:
+    """Settings, the saved session (or None) and notices about discarded data."""
+    notices: list[str] = []
+    raw, problem = load_json(store, SETTINGS_KEY)
+    settings = dict(DEFAULTS)
+    if problem or raw is not None:
+        try:
+            if problem:
+                raise SettingsError(problem)
+            settings = validate(raw)
+        except SettingsError as err:
+            notices.append(f"Saved settings were unreadable and have been reset ({err}).")
+            _remove(store, SETTINGS_KEY)
+    raw, problem = load_json(store, SESSION_KEY)
+    session = None
+    if problem or raw is not None:
+        try:
+            if problem:
+                raise ValueError(problem)
+            session, notice = restore(raw)
+            if notice:
+                notices.append(notice)
+        except (ValueError, TypeError, KeyError) as err:
+            notices.append(f"The saved game was unreadable or outdated and has been discarded ({err}).")
+            _remove(store, SESSION_KEY)
+            session = None
+    return settings, session, notices
+
+
+def save(store: Store, settings: Mapping[str, Any], session: Session | None) -> None:
+    """Write settings and session (quietly ignores a full or blocked storage)."""
+    try:
+        store.setItem(SETTINGS_KEY, json.dumps(dict(settings)))
+        if session is None:
+            store.removeItem(SESSION_KEY)
+        else:
+            store.setItem(SESSION_KEY, json.dumps(save_data(session)))
+    except Exception:  # noqa: BLE001 - private mode or quota: play on without saving
+        pass
+
+
+def _remove(store: Store, key: str) -> None:
+    try:
+        store.removeItem(key)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+# ------------------------------------------------------------------ URL parameters
+
+URL_HELP = "bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1"
+
+
+def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
+    """Options from the page's query string, and notices about anything ignored.
+
+    >>> parse_params("?bots=fast&seed=7")
+    ({'fast_bots': True, 'seed': 7}, [])
+    >>> parse_params("?timer=abc")[1]
+    ["Ignored URL parameter timer='abc': use bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1."]
+    """
+    from urllib.parse import parse_qsl
+
+    out: dict[str, Any] = {}
+    notices = []
+    for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        ok = True
+        if key == "bots" and value in ("fast", "normal"):
+            out["fast_bots"] = value == "fast"
+        elif key == "seed" and value.isdigit() and len(value) <= 18:
+            out["seed"] = int(value)
+        elif key == "timer" and value.isdigit() and 1 <= int(value) <= 300:
+            out["timer"] = int(value)
+        elif key == "reset" and value in ("1", "true"):
+            out["reset"] = True
+        else:
+            ok = False
+        if not ok:
+            notices.append(f"Ignored URL parameter {key}={value!r}: use {URL_HELP}.")
+    return out, notices
