@@ -1,8 +1,351 @@
-"""Placeholder front end: shows that stripdeck loads in the page (build smoke test)."""
+"""Entry point of the page: wires the Controller to the DOM and runs the bots' pauses.
 
-import stripdeck
-from pyscript import document
+One way: controller (session) -> presenter (display model) -> render (HTML text) -> DOM.
+Input events become controller calls; the DOM is never read back as game state.
+"""
 
-hand = stripdeck.parse_cards("Ah Kd 10c")
-document.getElementById("status").textContent = f"stripdeck ready: {stripdeck.format_cards(hand)}"
-document.body.dataset.ready = "1"
+import asyncio
+import random
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+import controller
+import render
+import storage
+
+
+def node(element):
+    """A DOM lookup's result, with JS null as None."""
+    if element is None or type(element).__name__ == "JsNull":
+        return None
+    return element
+
+
+def by_id(name):
+    return node(document.getElementById(name))
+
+
+def query(selector, root=None):
+    return node((root or document).querySelector(selector))
+
+
+def data(element, name):
+    """An element's data-<name> attribute (None if absent or not an element)."""
+    element = node(element)
+    if element is None or not hasattr(element, "getAttribute"):
+        return None
+    return element.getAttribute("data-" + name)
+
+
+class App:
+    """The page: one controller, the DOM it renders into, and the bots' clock."""
+
+    def __init__(self):
+        params, notices = storage.parse_params(str(window.location.search))
+        self.store = window.localStorage
+        if params.get("reset"):
+            storage.save(self.store, storage.DEFAULTS, None)
+        settings, session, load_notices = storage.load(self.store)
+        notices += load_notices
+        if "fast_bots" in params:
+            settings["fast_bots"] = params["fast_bots"]
+        self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
+        self.ctl = controller.Controller(settings, session, seed=params.get("seed"),
+                                         timer_seconds=self.timer_seconds)
+        self.notices = notices
+        self.history = ()
+        self.bots_running = False
+        self.generation = 0  # bumped by a new table: stale bot loops stop
+        self.proxies = []
+
+    # ---------------------------------------------------------------- rendering
+
+    def render(self, thinking=False):
+        ctl = self.ctl
+        model = ctl.model(thinking)
+        root = document.body
+        root.classList.toggle("four-color", bool(ctl.settings["four_color"]))
+        focused = node(document.activeElement)
+        focus_cmd = data(focused, "cmd")
+        focus_index = data(focused, "index") if focus_cmd == "card" else None
+        if model is None:
+            by_id("table").innerHTML = '<div class="felt"><div class="middle">Shuffling…</div></div>'
+            by_id("controls").innerHTML = ""
+            return
+        timers = ctl.timer_limit() is not None
+        by_id("table").innerHTML = render.table_html(model, timers)
+        by_id("controls").innerHTML = render.controls_html(model, ctl.game_over,
+                                                           ctl.settings["auto_deal"])
+        by_id("history-list").innerHTML = render.history_html(model.history)
+        by_id("copy").disabled = ctl.last_finished is None
+        by_id("download").disabled = ctl.last_finished is None
+        if model.history != self.history:
+            from presenter import announcement
+
+            said = announcement(self.history, model.history)
+            if model.my_turn and not said.endswith("Your turn."):
+                said = (said + " " + model.status).strip()
+            by_id("live").textContent = said
+            self.history = model.history
+        self.tick()
+        if focus_cmd:
+            selector = f'[data-cmd="{focus_cmd}"]' + (
+                f'[data-index="{focus_index}"]' if focus_index is not None else "")
+            again = query("#controls " + selector + ", #table " + selector)
+            if again is not None:
+                again.focus()
+        document.body.dataset.ready = "1"
+        document.body.dataset.hand = str(ctl.session.hand_number)
+        document.body.dataset.phase = ctl.session.hand.phase if ctl.session.hand else ""
+        document.body.dataset.myTurn = "1" if model.my_turn else "0"
+
+    def render_notices(self):
+        box = by_id("notices")
+        box.innerHTML = "".join(
+            f'<p class="notice">{render.attr(n)} <button type="button" data-cmd="dismiss" '
+            f'aria-label="Dismiss notice">×</button></p>' for n in self.notices)
+        box.hidden = not self.notices
+
+    def render_settings(self, settings=None):
+        by_id("settings-form").innerHTML = render.settings_html(settings or self.ctl.settings)
+
+    def tick(self):
+        """Update the acting player's countdown (no full re-render)."""
+        left = self.ctl.time_left()
+        limit = self.ctl.timer_limit()
+        timer = query(".seat.acting .timer")
+        if timer is None or left is None or not limit:
+            return
+        query(".timer-text", timer).textContent = f"{left:.0f} s"
+        query(".timer-bar", timer).style.width = f"{100 * left / limit:.1f}%"
+        timer.classList.toggle("low", left <= 5)
+
+    def save(self):
+        storage.save(self.store, self.ctl.settings, self.ctl.session)
+
+    # ---------------------------------------------------------------- flow
+
+    def after_change(self):
+        self.save()
+        self.render()
+        self.kick()
+
+    def kick(self):
+        if not self.bots_running:
+            self.bots_running = True
+            asyncio.ensure_future(self.run_bots(self.generation))
+
+    async def run_bots(self, generation):
+        """Bots act after a natural pause; the next hand deals itself if auto-deal is on."""
+        try:
+            while generation == self.generation:
+                ctl = self.ctl
+                fast = ctl.settings["fast_bots"]
+                if ctl.bot_to_act():
+                    self.render(thinking=True)
+                    await asyncio.sleep(0.02 if fast else random.uniform(0.4, 0.9))
+                    if generation != self.generation or not ctl.bot_to_act():
+                        continue
+                    ctl.bot_act()
+                    self.save()
+                    self.render()
+                elif not ctl.in_hand and ctl.settings["auto_deal"] and not ctl.game_over:
+                    number = ctl.session.hand_number
+                    await asyncio.sleep(0.4 if fast else 3.0)
+                    if (generation == self.generation and ctl.session.hand_number == number
+                            and ctl.settings["auto_deal"] and ctl.deal()):
+                        self.save()
+                        self.render()
+                    else:
+                        break
+                else:
+                    break
+        finally:
+            if generation == self.generation:
+                self.bots_running = False
+
+    async def run_clock(self):
+        while True:
+            await asyncio.sleep(0.25)
+            try:
+                if self.ctl.check_timeout():
+                    self.after_change()
+                else:
+                    self.tick()
+            except Exception as err:  # noqa: BLE001 - keep the clock alive, show the problem
+                self.notices.append(f"Timer problem: {err}")
+                self.render_notices()
+
+    # ---------------------------------------------------------------- input
+
+    def human(self, text):
+        if self.ctl.act(text):
+            self.after_change()
+
+    def on_click(self, event):
+        target = node(event.target.closest("[data-cmd]"))
+        if target is None:
+            return
+        cmd = data(target, "cmd")
+        if cmd == "card":
+            self.ctl.toggle(int(data(target, "index")))
+            self.render()
+        elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise"):
+            self.human(data(target, "action"))
+        elif cmd == "deal":
+            if self.ctl.deal():
+                self.after_change()
+        elif cmd == "newtable":
+            self.new_table(self.ctl.settings)
+        elif cmd == "dismiss":
+            self.notices = []
+            self.render_notices()
+        elif cmd == "copy":
+            self.copy()
+        elif cmd == "download":
+            self.download()
+        elif cmd == "toggle-panel":
+            panel = by_id(data(target, "panel"))
+            panel.hidden = not panel.hidden
+            target.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+            if not panel.hidden and data(target, "panel") == "settings":
+                self.render_settings()
+
+    def on_input(self, event):
+        target = event.target
+        cmd = data(target, "cmd")
+        if cmd == "amount":
+            self.ctl.set_amount(target.value)
+            model = self.ctl.model()
+            if model is None or model.amount is None:
+                return
+            value = model.amount.value
+            for other in (by_id("amount-range"), by_id("amount-number")):
+                if other is not None and other is not target and other.value != str(value):
+                    other.value = str(value)
+            for b in model.buttons:
+                if b.kind == model.amount.kind:
+                    button = query(f'#controls [data-cmd="{b.kind}"]')
+                    if button is not None:
+                        button.dataset.action = b.action
+                        button.setAttribute("aria-label", b.label)
+                        query(".label", button).textContent = b.label
+
+    def on_change(self, event):
+        target = event.target
+        if target.name == "preset" and node(target.closest("#settings-form")) is not None:
+            self.render_settings(storage.with_preset(self.form_settings(), target.value))
+        elif data(target, "cmd") == "display":
+            self.ctl.set_display({target.name: bool(target.checked)})
+            self.save()
+            self.render()
+            self.kick()
+        elif data(target, "cmd") == "amount":
+            self.on_input(event)
+
+    def form_settings(self):
+        form = by_id("settings-form")
+        raw = dict(self.ctl.settings)
+        for element in form.querySelectorAll("select, input"):
+            raw[element.name] = bool(element.checked) if element.type == "checkbox" else element.value
+        return render.form_values(raw)
+
+    def on_submit(self, event):
+        event.preventDefault()
+        try:
+            settings = storage.validate(self.form_settings())
+        except storage.SettingsError as err:
+            by_id("settings-error").textContent = f"Not applied: {err}"
+            return
+        by_id("settings-error").textContent = ""
+        self.new_table(settings)
+        by_id("live").textContent = "New table started with your settings."
+
+    def new_table(self, settings):
+        self.generation += 1
+        self.bots_running = False
+        self.ctl.new_table(settings)
+        self.ctl.deal()
+        self.history = ()
+        self.render_settings()
+        self.after_change()
+
+    def on_key(self, event):
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(event.target.tagName).lower()
+        if tag in ("input", "select", "textarea"):
+            if event.key == "Enter" and data(event.target, "cmd") == "amount":
+                button = query('#controls [data-cmd="bet"], #controls [data-cmd="raise"]')
+                if button is not None:
+                    event.preventDefault()
+                    button.click()
+            return
+        key = str(event.key).lower()
+        if key in "12345" and len(key) == 1:
+            self.ctl.toggle(int(key) - 1)
+            self.render()
+            return
+        cmds = {"f": ("fold",), "c": ("check", "call"), "b": ("bet",), "r": ("raise",),
+                "a": ("allin",), "s": ("split",), "d": ("draw",), "n": ("deal", "newtable")}.get(key)
+        if not cmds:
+            return
+        for cmd in cmds:
+            button = query(f'#controls [data-cmd="{cmd}"]')
+            if button is not None:
+                event.preventDefault()
+                button.click()
+                return
+
+    def copy(self):
+        text = self.ctl.export_json()
+        if not text:
+            return
+        box = by_id("export-text")
+        box.value = text
+        box.hidden = False
+        try:
+            window.navigator.clipboard.writeText(text).then(
+                create_proxy(lambda *_: self.say("Hand copied to the clipboard as scenario JSON.")),
+                create_proxy(lambda *_: self.say("Copy it from the text box below.")))
+        except Exception:  # noqa: BLE001 - no clipboard API: the text box is there
+            self.say("Copy it from the text box below.")
+
+    def download(self):
+        text = self.ctl.export_json()
+        if not text:
+            return
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                   dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = "stripdeck-hand.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+        self.say("Hand downloaded as scenario JSON.")
+
+    def say(self, text):
+        by_id("live").textContent = text
+
+    def start(self):
+        for name, handler in (("click", self.on_click), ("input", self.on_input),
+                              ("change", self.on_change), ("submit", self.on_submit),
+                              ("keydown", self.on_key)):
+            proxy = create_proxy(handler)
+            self.proxies.append(proxy)
+            document.addEventListener(name, proxy)
+        self.render_notices()
+        self.render_settings()
+        if not self.ctl.in_hand and not self.ctl.game_over:
+            self.ctl.deal()
+        self.after_change()
+        window.performance.mark("stripdeck-first-hand")
+        asyncio.ensure_future(self.run_clock())
+
+
+app = App()
+app.start()

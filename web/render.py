@@ -1,0 +1,194 @@
+"""Render: display model -> HTML text. Pure string building (tested on CPython); main.py puts
+the text into the page. Every interactive element carries its command in `data-cmd`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping, Sequence
+
+from presenter import CardModel, SeatModel, TableModel
+
+import storage
+
+# Screen positions (CSS classes) of the seats, by number of players; index 0 is the human.
+POSITIONS = {
+    2: ("bottom", "top"),
+    3: ("bottom", "top-left", "top-right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "bottom-left", "top-left", "top-right", "bottom-right"),
+}
+
+
+def attr(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def card_html(card: CardModel, big: bool = False) -> str:
+    """One card: a face (rank, suit symbol) or a back; a toggle button when selectable."""
+    size = " card-big" if big else ""
+    if not card.text:
+        return f'<span class="card card-back{size}" role="img" aria-label="Face-down card"></span>'
+    face = (f'<span class="rank" aria-hidden="true">{escape(card.rank)}</span>'
+            f'<span class="pip" aria-hidden="true">{escape(card.symbol)}</span>'
+            f'<span class="corner" aria-hidden="true">{escape(card.rank)}{escape(card.symbol)}</span>')
+    cls = f"card suit-{card.suit}{size}{' selected' if card.selected else ''}"
+    if card.selectable:
+        return (f'<button type="button" class="{cls}" data-cmd="card" data-index="{card.index}" '
+                f'aria-pressed="{"true" if card.selected else "false"}" '
+                f'aria-label="{attr(card.name)}" title="{attr(card.name)} (key {card.index + 1})">'
+                f'{face}</button>')
+    return f'<span class="{cls}" role="img" aria-label="{attr(card.name)}">{face}</span>'
+
+
+def seat_html(seat: SeatModel, position: str, timer: bool) -> str:
+    classes = ["seat", f"pos-{position}"]
+    for flag, name in ((seat.is_human, "human"), (seat.to_act, "acting"), (seat.folded, "folded"),
+                       (seat.won > 0, "winner")):
+        if flag:
+            classes.append(name)
+    markers = "".join(f'<span class="marker">{escape(m)}</span>' for m in seat.markers)
+    button = '<span class="dealer" title="Dealer button">D</span>' if seat.is_button else ""
+    cards = "".join(card_html(c, big=seat.is_human) for c in seat.cards)
+    info = []
+    if seat.drew:
+        info.append(f'<span class="drew">{escape(seat.drew)}</span>')
+    if seat.status:
+        info.append(f'<span class="status">{escape(seat.status)}</span>')
+    if seat.hand_name:
+        info.append(f'<span class="hand-name">{escape(seat.hand_name)}</span>')
+    if seat.won:
+        info.append(f'<span class="won">Wins {seat.won}</span>')
+    bet = f'<div class="bet" title="Bet this round">{seat.bet}</div>' if seat.bet else ""
+    clock = ('<div class="timer" aria-hidden="true"><span class="timer-bar"></span>'
+             '<span class="timer-text"></span></div>') if timer and seat.to_act else ""
+    return (f'<section class="{" ".join(classes)}" data-seat="{seat.table_seat}" '
+            f'aria-label="{attr(seat.label)}">'
+            f'<div class="plate"><span class="name">{escape(seat.name)}</span>{button}'
+            f'<span class="stack">{seat.stack}</span>{markers}</div>'
+            f'<div class="cards">{cards}</div>'
+            f'<div class="info">{"".join(info)}</div>{clock}{bet}</section>')
+
+
+def table_html(model: TableModel, timers: bool) -> str:
+    """The felt: seats around it, pots, phase and status in the middle."""
+    positions = POSITIONS[len(model.seats)]
+    human = next((i for i, s in enumerate(model.seats) if s.is_human), 0)
+    n = len(model.seats)
+    seats = "".join(seat_html(model.seats[(human + k) % n], positions[k], timers) for k in range(n))
+    pots = "".join(f'<div class="pot">{escape(p)}</div>' for p in model.pots) or \
+        '<div class="pot empty">Pot: 0</div>'
+    return (f'<div class="felt players-{n}">{seats}'
+            f'<div class="middle"><div class="phase">Hand {model.hand_number} · {escape(model.phase)}</div>'
+            f'{pots}<div class="status" id="status">{escape(model.status)}</div></div></div>')
+
+
+def controls_html(model: TableModel, game_over: str, auto_deal: bool) -> str:
+    """Action buttons (only the legal ones), the amount control, the draw and deal buttons."""
+    parts = []
+    if model.draw is not None:
+        parts.append(f'<p class="hint">Click cards (or press 1-{len(model.seats[0].cards) or 5}) '
+                     f'to discard; up to {model.draw_max}.</p>')
+        parts.append(_button(model.draw.kind, model.draw.label, model.draw.key, model.draw.action,
+                             primary=True))
+    if model.amount is not None:
+        a = model.amount
+        parts.append(
+            f'<div class="amount"><label for="amount-range">{"Bet" if a.kind == "bet" else "Raise to"}'
+            f'</label><input id="amount-range" type="range" data-cmd="amount" min="{a.low}" '
+            f'max="{a.high}" step="1" value="{a.value}" aria-label="Amount, {a.low} to {a.high}">'
+            f'<input id="amount-number" type="number" data-cmd="amount" min="{a.low}" max="{a.high}" '
+            f'step="1" value="{a.value}" inputmode="numeric" aria-label="Amount">'
+            f'<span class="range-hint">{a.low}–{a.high}</span></div>')
+    for b in model.buttons:
+        parts.append(_button(b.kind, b.label, b.key, b.action,
+                             primary=b.kind in ("check", "call")))
+    if model.hand_over:
+        if game_over:
+            parts.append(f'<p class="game-over">{escape(game_over)}</p>')
+            parts.append(_button("newtable", "New table", "", "", primary=True))
+        else:
+            label = "Deal next hand"
+            parts.append(_button("deal", label, "N", "", primary=True))
+            if auto_deal:
+                parts.append('<span class="autodeal">Next hand deals automatically…</span>')
+    if not parts:
+        parts.append('<p class="waiting">Waiting for the other players…</p>')
+    return "".join(parts)
+
+
+def _button(kind: str, label: str, key: str, action: str, primary: bool = False) -> str:
+    shortcut = f'<kbd aria-hidden="true">{escape(key)}</kbd>' if key else ""
+    keyshortcuts = f' aria-keyshortcuts="{attr(key)}"' if key else ""
+    return (f'<button type="button" class="act act-{kind}{" primary" if primary else ""}" '
+            f'data-cmd="{attr(kind)}" data-action="{attr(action)}" aria-label="{attr(label)}"'
+            f'{keyshortcuts}><span class="label">{escape(label)}</span>{shortcut}</button>')
+
+
+def history_html(lines: Sequence[str]) -> str:
+    return "".join(f"<li>{escape(line)}</li>" for line in lines)
+
+
+_LABELS = {
+    "preset": "Preset", "opponents": "Opponents", "stack": "Starting stack", "stakes": "Stakes",
+    "suit_ties": "Suit ties", "suit_order": "Suit order (highest first)", "draw_limit": "Draw limit",
+    "split": "Split offers", "timers": "Timers (30 s)", "show_all": "Show all hands at showdown",
+    "four_color": "Four-colour deck", "auto_deal": "Deal the next hand automatically",
+    "fast_bots": "Fast opponents",
+}
+_SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+
+
+def _option_text(name: str, value: Any) -> str:
+    if name == "stakes":
+        return f"×{value}"
+    if name == "suit_order":
+        return " > ".join(_SUITS[c] for c in value)
+    if name == "draw_limit":
+        return {5: "5 (fifth card later)", 0: "0 (no draw)"}.get(value, str(value))
+    return str(value)
+
+
+def settings_html(settings: Mapping[str, Any]) -> str:
+    """The settings form. Game settings apply with a new table; display ones at once."""
+    choices: dict[str, Sequence[Any]] = {
+        "preset": storage.PRESETS, "opponents": (1, 2, 3, 4), "stakes": storage.STAKES,
+        "suit_ties": ("kicker", "combination", "split"), "suit_order": storage.SUIT_ORDERS,
+        "draw_limit": (0, 1, 2, 3, 4, 5),
+    }
+    rows = []
+    for name in ("preset", "opponents", "stack", "stakes", "suit_ties", "suit_order", "draw_limit"):
+        if name == "stack":
+            rows.append(f'<label>{_LABELS[name]}<input name="stack" type="number" min="20" '
+                        f'max="100000" step="10" value="{attr(settings["stack"])}"></label>')
+            continue
+        opts = "".join(
+            f'<option value="{attr(v)}"{" selected" if v == settings[name] else ""}>'
+            f'{escape(_option_text(name, v))}</option>' for v in choices[name])
+        rows.append(f'<label>{_LABELS[name]}<select name="{name}">{opts}</select></label>')
+    for name in ("split", "timers", "show_all"):
+        rows.append(_checkbox(name, settings[name]))
+    display = "".join(_checkbox(n, settings[n], live=True) for n in ("four_color", "auto_deal", "fast_bots"))
+    return (f'<fieldset><legend>Game (applies to a new table)</legend>{"".join(rows)}'
+            f'<button type="submit" class="act primary" data-cmd="apply">Start a new table</button>'
+            f'</fieldset><fieldset><legend>Display</legend>{display}</fieldset>')
+
+
+def _checkbox(name: str, value: bool, live: bool = False) -> str:
+    extra = ' data-cmd="display"' if live else ""
+    return (f'<label class="check"><input type="checkbox" name="{name}"{extra}'
+            f'{" checked" if value else ""}> {_LABELS[name]}</label>')
+
+
+def form_values(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Settings from the form's raw values (strings and booleans) -> typed values."""
+    out: dict[str, Any] = {}
+    for name, value in raw.items():
+        if name in ("opponents", "stakes", "draw_limit", "stack"):
+            try:
+                out[name] = int(str(value))
+            except ValueError:
+                out[name] = value
+        else:
+            out[name] = value
+    return out
