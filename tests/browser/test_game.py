@@ -1,0 +1,198 @@
+"""The table in Chromium: hands played by clicking, settings, saving, phone size, notices.
+
+`?bots=fast` makes the bots act after 20 ms (and deal the next hand after 0.4 s) so the
+tests are quick; `seed=N` fixes the cards. The `page` fixture fails any test whose page
+logged a console error or asked another origin for anything.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from browser_support import open_ready, screenshot
+
+FAST = "?bots=fast&seed=11"
+
+
+def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
+    """Wait until the human may act or the hand is over; return 'turn', 'over' or 'draw'."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = page.evaluate("""() => {
+            const c = document.querySelector('#controls');
+            if (c.querySelector('[data-cmd=draw]')) return 'draw';
+            if (c.querySelector('[data-cmd=fold], [data-cmd=check], [data-cmd=call], [data-cmd=split]'))
+                return 'turn';
+            if (c.querySelector('[data-cmd=deal], [data-cmd=newtable]')) return 'over';
+            return '';
+        }""")
+        if state:
+            return str(state)
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never offered the human an action")
+
+
+def hand_number(page: Any) -> int:
+    return int(page.locator("body").get_attribute("data-hand") or 0)
+
+
+def history(page: Any) -> str:
+    return page.inner_text("#history-list")
+
+
+def passive_action(page: Any) -> None:
+    """Check if possible, else call (else whatever is on offer)."""
+    for cmd in ("check", "call", "allin", "fold"):
+        button = page.locator(f"#controls [data-cmd={cmd}]")
+        if button.count():
+            button.click()
+            return
+    raise AssertionError("no betting button")
+
+
+def play_hand(page: Any, discard: int = 0, shots: str = "") -> bool:
+    """Play the current hand to its end by clicking; True if the human drew cards."""
+    start = hand_number(page)
+    drew = False
+    while True:
+        state = wait_turn_or_end(page)
+        if hand_number(page) != start or state == "over":
+            return drew
+        if state == "draw":
+            cards = page.locator("#table .seat.human button.card")
+            draw = page.locator("#controls [data-cmd=draw]")
+            assert draw.inner_text().startswith("Stand pat")
+            if discard:
+                for i in range(discard):
+                    cards.nth(i).click()
+                assert cards.nth(0).get_attribute("aria-pressed") == "true"
+                label = f"Discard {discard} card{'s' if discard > 1 else ''}"
+                assert draw.get_attribute("aria-label") == label
+                cards.nth(0).click()  # unselect: the label follows
+                assert cards.nth(0).get_attribute("aria-pressed") == "false"
+                cards.nth(0).click()
+                assert draw.get_attribute("aria-label") == label
+                if shots:
+                    screenshot(page, shots + "-draw")
+                drew = True
+            draw.click()
+        else:
+            passive_action(page)
+
+
+def test_hands_are_played_by_clicking(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + FAST)
+    assert hand_number(page) == 1
+    seats = page.locator("#table .seat")
+    assert seats.count() == 4  # default: you and three bots
+    cards = page.locator("#table .seat.human .card")
+    assert cards.count() == 5
+    names = [cards.nth(i).get_attribute("aria-label") for i in range(5)]
+    assert all(" of " in n for n in names), names
+    screenshot(page, "table-desktop")
+    assert play_hand(page, discard=2, shots="table-desktop")
+    assert "You draw 2 cards" in history(page) or hand_number(page) > 1
+    screenshot(page, "table-hand-over")
+    # Several more hands follow, dealt automatically after the pause.
+    while hand_number(page) < 4:
+        number = hand_number(page)
+        play_hand(page)
+        page.wait_for_function("n => +document.body.dataset.hand > n", arg=number)
+    play_hand(page)
+    screenshot(page, "table-fourth-hand-over")
+    assert page.locator("#copy").is_enabled()
+    page.click("#copy")
+    exported = json.loads(page.locator("#export-text").input_value())
+    assert exported["complete"] and len(exported["stacks"]) == 4 and exported["actions"]
+
+
+def test_keyboard_plays_a_draw(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "?bots=fast&seed=5")
+    while True:
+        state = wait_turn_or_end(page)
+        if state == "draw":
+            break
+        if state == "over":
+            page.keyboard.press("n")
+            continue
+        page.keyboard.press("c")
+    page.keyboard.press("1")
+    page.keyboard.press("3")
+    draw = page.locator("#controls [data-cmd=draw]")
+    assert draw.get_attribute("aria-label") == "Discard 2 cards"
+    page.keyboard.press("3")
+    assert draw.get_attribute("aria-label") == "Discard 1 card"
+    page.keyboard.press("d")
+    page.wait_for_function("() => document.querySelector('#history-list').innerText.includes('You draw 1 card')")
+
+
+def test_settings_change_the_game(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + FAST)
+    page.click("button[data-panel=settings]")
+    page.select_option("select[name=preset]", "official")
+    assert page.locator("select[name=suit_ties]").input_value() == "combination"
+    page.select_option("select[name=opponents]", "1")
+    page.click("[data-cmd=apply]")
+    page.wait_for_function("() => document.querySelectorAll('#table .seat').length === 2")
+    assert "antes" in history(page)
+    assert page.locator("#table .marker", has_text="Ante").count() == 2
+    screenshot(page, "settings-official-heads-up")
+    page.check("input[name=four_color]")
+    page.wait_for_selector("body.four-color", state="attached")
+    stored = json.loads(page.evaluate("localStorage.getItem('stripdeck.settings')"))
+    assert stored["preset"] == "official" and stored["opponents"] == 1 and stored["four_color"]
+
+
+def test_reload_restores_the_session(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + FAST)
+    play_hand(page, discard=1)
+    page.wait_for_function("() => +document.body.dataset.hand >= 2")
+    wait_turn_or_end(page)
+    number = hand_number(page)
+    mine = page.locator("#table .seat.human").get_attribute("aria-label")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    assert hand_number(page) == number
+    assert page.locator("#table .seat.human").get_attribute("aria-label").split(",")[:2] == \
+        mine.split(",")[:2]
+    assert not page.locator("#notices .notice").count()
+
+
+def test_corrupt_storage_is_discarded_with_a_notice(page: Any, site_url: str) -> None:
+    page.add_init_script("""
+        localStorage.setItem('stripdeck.settings', '{"version": 99}');
+        localStorage.setItem('stripdeck.session', 'garbage{');
+    """)
+    open_ready(page, site_url + "?bots=fast&timer=abc")
+    notices = page.inner_text("#notices")
+    assert "Saved settings were unreadable" in notices
+    assert "saved game was unreadable" in notices
+    assert "Ignored URL parameter timer" in notices
+    assert hand_number(page) == 1
+    screenshot(page, "corrupt-storage-notice")
+    page.click("#notices [data-cmd=dismiss]")
+    assert page.locator("#notices").is_hidden()
+
+
+def test_the_human_timer_runs_out(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "?bots=fast&seed=3&timer=2")
+    while wait_turn_or_end(page) == "over":
+        page.keyboard.press("n")
+    page.wait_for_selector("#table .seat.human .timer", state="attached")
+    page.wait_for_function(
+        "() => document.querySelector('#history-list').innerText.includes('You ran out of time')",
+        timeout=10_000)
+
+
+def test_phone_viewport(page: Any, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_ready(page, site_url + FAST)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for selector in ("#table .seat.human .card", "#controls"):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (selector, box)
+    screenshot(page, "table-phone")
+    play_hand(page, discard=1, shots="table-phone")
+    screenshot(page, "table-phone-end")
