@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any, Callable, Mapping
-
-import stripdeck
-from stripdeck import Session
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import presenter
 import storage
+import stripdeck
+from stripdeck import Session
 
 HUMAN = 0  # the human's table seat
 

@@ -7,12 +7,11 @@ Input events become controller calls; the DOM is never read back as game state.
 import asyncio
 import random
 
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
-
 import controller
 import render
 import storage
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 
 
 def node(element):

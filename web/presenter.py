@@ -7,8 +7,8 @@ from the engine's evaluator and log, sentences from stripdeck.narrate.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import stripdeck
 from stripdeck import Card, PlayerView
@@ -215,7 +215,9 @@ def second_person(line: str, you: str = "You") -> str:
     if not line.startswith(prefix):
         return line
     verb, _, rest = line[len(prefix):].partition(" ")
-    return prefix + _YOU_VERBS.get(verb, verb) + (" " + rest if rest else "")
+    word = verb.rstrip(".,")
+    verb = _YOU_VERBS.get(word, word) + verb[len(word):]
+    return prefix + verb + (" " + rest if rest else "")
 
 
 def history(view: PlayerView, names: Sequence[str]) -> tuple[str, ...]:
@@ -289,7 +291,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         parts = [f"{name}{' (you)' if is_human else ''}", f"{seat.stack} chips"]
         if view.button == i:
             parts.append("dealer button")
-        if seat.bet:
+        if seat.bet and not hand_over:
             parts.append(f"bet {seat.bet}")
         if drew:
             parts.append(drew.lower())
@@ -302,7 +304,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         if to_act:
             parts.append("to act")
         seats.append(SeatModel(
-            table_seat=table_seats[i], name=name, stack=seat.stack, bet=seat.bet, is_human=is_human,
+            table_seat=table_seats[i], name=name, stack=seat.stack, bet=0 if hand_over else seat.bet, is_human=is_human,
             is_button=view.button == i, to_act=to_act, folded=seat.folded, all_in=seat.all_in,
             cards=cards, markers=tuple(marks.get(i, ())), drew=drew, hand_name=hand_name,
             won=won.get(i, 0), status=status, label=", ".join(parts)))

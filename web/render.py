@@ -4,12 +4,12 @@ the text into the page. Every interactive element carries its command in `data-c
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any, Mapping, Sequence
-
-from presenter import CardModel, SeatModel, TableModel
+from typing import Any
 
 import storage
+from presenter import CardModel, SeatModel, TableModel
 
 # Screen positions (CSS classes) of the seats, by number of players; index 0 is the human.
 POSITIONS = {

@@ -7,7 +7,8 @@ removeItem: the browser's localStorage, or a dict-backed fake on CPython).
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import stripdeck
 from stripdeck import Rules, Session

@@ -1,0 +1,320 @@
+"""The table's web logic on CPython: presenter, settings and saving, controller, HTML render.
+
+The web modules live in web/ (put on sys.path here); none of them imports pyscript or js.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+sys.path.insert(0, str(WEB))
+
+import controller  # noqa: E402
+import presenter  # noqa: E402
+import render  # noqa: E402
+import storage  # noqa: E402
+import stripdeck  # noqa: E402
+from stripdeck import Rules, Session, parse_cards  # noqa: E402
+
+
+class FakeStore(dict):
+    """localStorage on CPython."""
+
+    def getItem(self, key):  # noqa: N802
+        return self.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        self[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.pop(key, None)
+
+
+def settings(**changes):
+    return storage.validate({**storage.DEFAULTS, **changes})
+
+
+def fresh(seed=1, **changes):
+    ctl = controller.Controller(settings(**changes), seed=seed)
+    assert ctl.deal()
+    return ctl
+
+
+def run_bots(ctl):
+    while ctl.bot_to_act():
+        ctl.bot_act()
+
+
+def to_human_draw(ctl, seed_limit=40):
+    """Play passively until the human is asked to draw (re-dealing if the hand ends first)."""
+    for _ in range(seed_limit):
+        run_bots(ctl)
+        if not ctl.in_hand:
+            ctl.deal()
+            continue
+        model = ctl.model()
+        if model.draw is not None:
+            return model
+        kinds = [b.kind for b in model.buttons]
+        ctl.act("check" if "check" in kinds else "call")
+    raise AssertionError("the human never reached the draw")
+
+
+@pytest.mark.parametrize("module", [presenter, storage, render, controller])
+def test_doctests(module):
+    assert doctest.testmod(module).failed == 0
+
+
+def test_web_modules_hold_no_browser_imports():
+    import ast
+
+    for name in ("presenter.py", "storage.py", "controller.py", "render.py"):
+        tree = ast.parse((WEB / name).read_text())
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                    if isinstance(node, ast.Import) for alias in node.names}
+        imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom)}
+        assert not imported & {"js", "pyscript", "pyodide"}, name
+
+
+def test_cards_have_names_and_suits():
+    card = presenter.card_model(parse_cards("Ah")[0])
+    assert (card.name, card.rank, card.symbol, card.suit) == ("Ace of hearts", "A", "♥", "h")
+    assert presenter.card_model(parse_cards("Ts")[0]).rank == "10"
+    html = render.card_html(card)
+    assert 'aria-label="Ace of hearts"' in html and "suit-h" in html
+
+
+def test_discard_label_and_selection():
+    assert presenter.discard_label(0) == "Stand pat"
+    assert presenter.discard_label(2) == "Discard 2 cards"
+    sel = presenter.toggle_selection((), 1, 5, 4)
+    sel = presenter.toggle_selection(sel, 3, 5, 4)
+    assert sel == (1, 3)
+    assert presenter.toggle_selection(sel, 1, 5, 4) == (3,)  # clicking again unselects
+    assert presenter.toggle_selection((0, 1, 2, 3), 4, 5, 4) == (0, 1, 2, 3)  # the draw limit
+    assert presenter.toggle_selection((), 7, 5, 4) == ()
+
+
+def test_amount_is_clamped_to_the_legal_totals():
+    assert presenter.clamp_amount("1000", 4, 30) == 30
+    assert presenter.clamp_amount("-5", 4, 30) == 4
+    assert presenter.clamp_amount("12.7", 4, 30) == 12
+    assert presenter.clamp_amount(None, 4, 30) == 4
+    assert presenter.bet_action("bet", "9", 2, 12) == "bet 9"
+
+
+def test_buttons_are_only_the_legal_kinds():
+    ctl = fresh(seed=3)
+    run_bots(ctl)
+    view = ctl.view()
+    assert view.is_my_turn
+    model = ctl.model()
+    kinds = {b.kind for b in model.buttons}
+    assert kinds <= set(view.legal.kinds)
+    assert "timeout" not in kinds
+    if "call" in kinds:
+        call = next(b for b in model.buttons if b.kind == "call")
+        assert call.label == f"Call {view.legal.call_amount}"
+    if model.amount is not None:
+        assert (model.amount.low, model.amount.high) == (view.legal.min_total, view.legal.max_total)
+        ctl.set_amount(10_000)
+        again = ctl.model()
+        assert again.amount.value == view.legal.max_total
+        raise_button = next(b for b in again.buttons if b.kind == again.amount.kind)
+        assert raise_button.action == f"{again.amount.kind} {view.legal.max_total}"
+
+
+def test_draw_selection_becomes_the_action_text():
+    ctl = fresh(seed=4)
+    model = to_human_draw(ctl)
+    assert model.draw.label == "Stand pat" and model.draw.action == "draw"
+    hand = ctl.view().my_hand
+    ctl.toggle(0)
+    ctl.toggle(2)
+    model = ctl.model()
+    assert model.draw.label == "Discard 2 cards"
+    assert model.draw.action == f"draw {hand[0]} {hand[2]}"
+    human = next(s for s in model.seats if s.is_human)
+    assert [c.selected for c in human.cards] == [True, False, True, False, False]
+    assert ctl.act(model.draw.action)
+    me = ctl.view().seats[ctl.human_hand_seat]
+    assert me.drawn == 2
+    assert next(s for s in ctl.model().seats if s.is_human).drew == "Drew 2"
+
+
+def test_opponents_cards_stay_hidden_until_shown():
+    ctl = fresh(seed=6)
+    model = ctl.model()
+    for seat in model.seats:
+        if not seat.is_human:
+            assert all(c.text == "" and c.name == "Face-down card" for c in seat.cards)
+
+
+def test_showdown_names_hands_and_marks_winners():
+    ctl = fresh(seed=8, show_all=True)
+    for _ in range(30):
+        while ctl.in_hand:
+            run_bots(ctl)
+            if not ctl.in_hand:
+                break
+            model = ctl.model()
+            if model.draw is not None:
+                ctl.act("draw")
+            else:
+                kinds = [b.kind for b in model.buttons]
+                ctl.act("check" if "check" in kinds else "call")
+        model = ctl.model()
+        shown = [s for s in model.seats if s.hand_name and not s.is_human]
+        if shown:
+            break
+        ctl.deal()
+    assert model.hand_over
+    winners = [s for s in model.seats if s.won]
+    assert winners and "wins" in model.status
+    assert all(s.bet == 0 for s in model.seats)
+    assert any("shows" in line or "show" in line for line in model.history)
+    exported = json.loads(ctl.export_json())
+    assert stripdeck.replay(exported)["deltas"] == exported["deltas"]
+
+
+def test_history_reads_in_the_second_person_for_you():
+    assert presenter.second_person("You folds.") == "You fold."
+    assert presenter.second_person("You is all in (40).") == "You are all in (40)."
+    assert presenter.second_person("You raises to 12.") == "You raise to 12."
+    assert presenter.second_person("Ada wins 4 from the main pot.") == "Ada wins 4 from the main pot."
+
+
+def test_settings_validate_and_make_rules():
+    s = settings(preset="official", stakes=2, opponents=1)
+    rules = storage.rules_from(s)
+    assert rules.ante == 2 and rules.structure == "fixed-limit" and rules.small_bet == 4
+    assert storage.rules_from(settings(timers=False)).action_timer is None
+    assert storage.rules_from(settings(timers=True)).action_timer == 30
+    assert storage.with_preset(storage.DEFAULTS, "official")["suit_ties"] == "combination"
+    for bad in ({"opponents": 7}, {"preset": "casino"}, {"split": "yes"}, {"version": 2},
+                {"colour": True}, {"suit_order": "hhcs"}):
+        with pytest.raises(storage.SettingsError):
+            storage.validate({**storage.DEFAULTS, **bad})
+
+
+def test_save_and_load_round_trip_mid_hand():
+    store = FakeStore()
+    ctl = fresh(seed=9)
+    run_bots(ctl)
+    storage.save(store, ctl.settings, ctl.session)
+    loaded_settings, session, notices = storage.load(store)
+    assert notices == [] and loaded_settings == ctl.settings
+    assert session.hand_number == ctl.session.hand_number
+    assert session.hand.actions == ctl.session.hand.actions
+    assert session.view(0) == ctl.session.view(0)
+
+
+@pytest.mark.parametrize("settings_text,session_text", [
+    ("garbage{", None),
+    (None, "garbage{"),
+    ('{"version": 99}', '{"version": 1, "session": {"version": 7}}'),
+    (json.dumps({**storage.DEFAULTS, "opponents": 9}), '[1, 2, 3]'),
+])
+def test_corrupt_storage_is_discarded_with_a_notice(settings_text, session_text):
+    store = FakeStore()
+    if settings_text is not None:
+        store.setItem(storage.SETTINGS_KEY, settings_text)
+    if session_text is not None:
+        store.setItem(storage.SESSION_KEY, session_text)
+    loaded, session, notices = storage.load(store)
+    assert loaded == storage.DEFAULTS and session is None
+    assert len(notices) == (settings_text is not None) + (session_text is not None)
+    assert storage.SESSION_KEY not in store or session_text is None
+
+
+def test_a_saved_hand_that_no_longer_replays_is_dropped_with_a_notice():
+    ctl = fresh(seed=2)
+    data = storage.save_data(ctl.session)
+    data["hand"]["actions"] = ["raise 99999"]
+    session, notice = storage.restore(json.loads(json.dumps(data)))
+    assert session.hand is None and "could not be restored" in notice
+
+
+def test_url_parameters():
+    assert storage.parse_params("?bots=fast&seed=3&timer=5") == (
+        {"fast_bots": True, "seed": 3, "timer": 5}, [])
+    options, notices = storage.parse_params("?timer=0&bots=turbo&x=1")
+    assert options == {} and len(notices) == 3
+
+
+def test_human_timeout_is_sent_when_the_clock_runs_out():
+    now = [0.0]
+    ctl = controller.Controller(settings(), seed=3, timer_seconds=5, clock=lambda: now[0])
+    ctl.deal()
+    run_bots(ctl)
+    assert ctl.human_to_act() and ctl.time_left() == 5
+    now[0] = 4.0
+    assert not ctl.check_timeout()
+    now[0] = 5.5
+    assert ctl.check_timeout()
+    assert "You ran out of time." in ctl.model().history
+
+
+def test_no_timer_without_timers():
+    ctl = fresh(seed=3, timers=False)
+    run_bots(ctl)
+    assert ctl.time_left() is None and not ctl.check_timeout()
+
+
+def test_controller_refuses_out_of_turn_and_illegal_actions():
+    ctl = fresh(seed=5)
+    if ctl.bot_to_act():
+        assert not ctl.act("fold")
+    run_bots(ctl)
+    assert not ctl.act("raise 100000")
+    assert not ctl.act("nonsense")
+
+
+def test_many_hands_play_to_the_end_of_a_table():
+    ctl = fresh(seed=12, opponents=4, stack=40)
+    for _ in range(400):
+        run_bots(ctl)
+        if ctl.game_over:
+            break
+        if not ctl.in_hand:
+            assert ctl.deal()
+            continue
+        model = ctl.model()
+        if model.draw is not None:
+            ctl.toggle(0)
+            assert ctl.act(ctl.model().draw.action)
+        else:
+            kinds = [b.kind for b in model.buttons]
+            assert ctl.act("allin" if "allin" in kinds else "call" if "call" in kinds else "check")
+        html = render.table_html(ctl.model(), True)
+        assert html.count('class="seat') == len(ctl.session.hand_seats)
+    assert ctl.game_over
+
+
+def test_render_escapes_and_labels():
+    ctl = fresh(seed=1)
+    run_bots(ctl)
+    model = ctl.model()
+    html = render.controls_html(model, "", True)
+    for b in model.buttons:
+        assert f'aria-label="{b.label}"' in html
+    form = render.settings_html(ctl.settings)
+    assert 'name="preset"' in form and 'name="four_color"' in form
+    assert render.attr('<"x">') == "&lt;&quot;x&quot;&gt;"
+
+
+def test_session_rules_follow_settings():
+    ctl = controller.Controller(settings(), seed=1)
+    ctl.new_table(storage.with_preset(settings(opponents=2, stack=500), "cardroom"))
+    assert isinstance(ctl.session, Session)
+    assert ctl.session.rules == storage.rules_from(ctl.settings)
+    assert ctl.session.rules.draw_limit == 5
+    assert [p.stack for p in ctl.session.seats if p] == [500, 500, 500]
+    assert Rules.preset("cardroom").ante == ctl.session.rules.ante
