@@ -16,7 +16,7 @@
 const BASE = new URL("./", import.meta.url);
 const WIDGET_FILES = [
   "__init__.py", "params.py", "cardface.py", "ranking.py", "compare.py", "scripted.py",
-  "game.py", "bridge.py",
+  "odds.py", "game.py", "bridge.py",
 ];
 const HEIGHT_MESSAGE = "stripdeck:height";
 const PY_DIR = "/home/pyodide/stripdeck_widgets";
@@ -46,6 +46,7 @@ export function loadRuntime() {
       compare: (form) => JSON.parse(bridge.compare_result(JSON.stringify(form))),
       toggle: (text, card, joker) => bridge.toggle(text, card, joker ? "1" : "0"),
       presetOptions: (preset) => JSON.parse(bridge.preset_options(preset)),
+      odds: (hand, settings) => bridge.odds_result(hand, JSON.stringify(settings)),
     };
   })();
   return runtime;
@@ -112,6 +113,7 @@ export async function mount(host, params = paramsOf(host)) {
     }
     if (out.widget === "compare") wireCompare(wrap, api, out);
     if (out.widget === "scenario") wireScenario(wrap, out);
+    if (out.widget === "odds") wireOdds(wrap, api, out);
     if (out.widget === "game") wrap.querySelectorAll("iframe").forEach((f) => ownFrames.add(f));
     host.dataset.stripdeckState = "ready";
     return out;
@@ -171,6 +173,20 @@ function wireCompare(wrap, api, out) {
     update();
   });
   mark(out);
+}
+
+function wireOdds(wrap, api, out) {
+  const form = wrap.querySelector("form");
+  const panel = wrap.querySelector("[data-part=result]");
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    panel.setAttribute("aria-busy", "true");
+    // Let the browser paint the busy state before the (blocking) computation.
+    setTimeout(() => {
+      panel.innerHTML = api.odds(form.elements.namedItem("hand").value, out.settings);
+      panel.removeAttribute("aria-busy");
+    }, 0);
+  });
 }
 
 function wireScenario(wrap, out) {

@@ -13,7 +13,7 @@ import pytest
 from stripdeck import CardError, Rules, parse_card, parse_cards
 from stripdeck.ranking import ranking_table
 
-from web.widgets import bridge, compare, game, params, ranking, scripted
+from web.widgets import bridge, compare, game, odds, params, ranking, scripted
 from web.widgets.cardface import card_html, grid_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,7 +137,7 @@ def test_typed_text_is_escaped_everywhere() -> None:
 
 @pytest.mark.parametrize("given, message", [
     ({}, "no widget named"),
-    ({"widget": "poker"}, "unknown widget 'poker': use one of ranking, compare, scenario, game"),
+    ({"widget": "poker"}, "unknown widget 'poker': use one of ranking, compare, scenario, odds, game"),
     ({"widget": "compare", "colour": "red"}, "unknown option 'colour' for the compare widget"),
     ({"widget": "ranking", "suit_ties": "kicker"}, "unknown option 'suit_ties' for the ranking widget"),
     ({"widget": "compare", "preset": "casino"}, "unknown preset 'casino'"),
@@ -148,6 +148,8 @@ def test_typed_text_is_escaped_everywhere() -> None:
     ({"widget": "scenario", "src": "https://example.com/x.json"}, "src must be a relative URL"),
     ({"widget": "scenario", "src": "//example.com/x.json"}, "src must be a relative URL"),
     ({"widget": "game", "players": "7"}, "players must be a whole number from 2 to 5"),
+    ({"widget": "odds", "opponents": "5"}, "opponents must be a whole number from 1 to 4"),
+    ({"widget": "odds", "suit_ties": "split"}, "unknown option 'suit_ties' for the odds widget"),
     ({"widget": "game", "draw_limit": "9"}, "draw_limit must be a whole number from 0 to 5"),
 ])
 def test_bad_parameters_get_a_clear_message(given: dict[str, str], message: str) -> None:
@@ -272,8 +274,37 @@ def test_embed_js_ships_every_widget_module() -> None:
 def test_every_widget_renders_through_the_bridge() -> None:
     for given in ({"widget": "ranking"}, {"widget": "compare", "a": "Ah Kh Qh Jh 9h", "b": "As Ks Qs Js 9s"},
                   {"widget": "scenario", "data": json.dumps({"stacks": [9, 9], "button": 1, "seed": 3})},
-                  {"widget": "game"}):
+                  {"widget": "odds", "hand": "Ah Kh Qh Jh 7c"}, {"widget": "game"}):
         out = json.loads(bridge.render(json.dumps(given)))
         assert out["ok"], out
         assert out["html"].startswith('<section class="sd-widget')
     assert parse_cards("Ah Kh")  # stripdeck itself is importable beside the widgets
+
+
+# ----------------------------------------------------------------------------- draw odds
+
+def test_the_odds_table_comes_from_the_advisor() -> None:
+    from stripdeck import advise
+    model = odds.odds_model("Ah Kh Qh Jh 7c", Rules(), top=5)
+    advice = advise("Ah Kh Qh Jh 7c")
+    assert [r.discard for r in model.rows] == [" ".join(map(str, r.discard)) for r in advice.rows[:5]]
+    assert model.rows[0].best and model.rows[0].reason == advice.best.reason
+    assert model.total_choices == len(advice.rows) == 31
+    assert model.columns[:3] == ("straight flush", "four of a kind", "flush")
+    html = odds.table_html(model)
+    assert html.count("<tr") == 6 and "The best 5 of 31 choices are shown." in html
+    assert 'aria-label="Seven of clubs"' in html
+
+
+def test_the_odds_follow_the_rules_and_report_bad_hands() -> None:
+    ordinary = odds.odds_model("9h 9d Kc 8s 7h", Rules(flush_beats_full_house=False))
+    columns = list(ordinary.columns)
+    assert columns.index("full house") < columns.index("three of a kind")
+    assert odds.odds_model("9h 9d Kc 8s 7h", Rules.preset("cardroom")).draw_limit == 5
+    assert "exactly 5 cards" in odds.result("Ah Kh", Rules())
+    assert "&#x27;Xx&#x27; is not a card" in odds.result("Ah Kh Qh Jh Xx", Rules())
+    assert "cannot be both in the hand and dead" in odds.result("Ah Kh Qh Jh 7c", Rules(), dead="Ah")
+    settings = json.loads(bridge.render(json.dumps({"widget": "odds", "hand": "", "preset": "official",
+                                                    "opponents": "2"})))["settings"]
+    assert "Enter five cards" in odds.result("", Rules()) and "alert" not in odds.result("", Rules())
+    assert "Win</th>" in bridge.odds_result("Ah Kh Qh Jh 7c", json.dumps(settings))

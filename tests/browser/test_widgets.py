@@ -51,6 +51,14 @@ def test_each_widget_renders_from_its_url(page: Any, site_url: str) -> None:
     assert page.locator("#widget .sd-seat").count() == 2
     assert page.locator("#widget .sd-seat .sd-card:not(.sd-back)").count() == 10  # face up
 
+    open_ready(page, f"{site_url}embed.html?widget=odds&hand=Ah%20Kh%20Qh%20Jh%207c&top=5")
+    assert page.locator("#widget tbody tr").count() == 5
+    assert page.locator("#widget tbody tr").first.locator(".sd-card").get_attribute("aria-label") == "Seven of clubs"
+    page.locator("#widget input[name=hand]").fill("9h 9d Kc 8s 7h")
+    page.locator("#widget button[type=submit]").click()
+    page.locator("#widget .sd-verdict", has_text="Keep a pair of nines").wait_for()
+    screenshot(page, "widget-odds")
+
     open_ready(page, f"{site_url}embed.html?widget=game&preset=official&players=4")
     frame = page.locator("#widget iframe.sd-game-frame")
     assert "index.html?embed=1&preset=official&players=4&stack=200" in frame.get_attribute("src")
@@ -62,6 +70,7 @@ def test_bad_parameters_show_a_message_inside_the_widget(page: Any, page_log: Pa
     cases = {
         "widget=poker": "unknown widget 'poker'",
         "widget=compare&colour=red": "unknown option 'colour' for the compare widget",
+        "widget=odds&hand=Ah%20Kh": "Hand: a hand is exactly 5 cards, got 2",
         f"widget=compare&a=Ah%20Kh%20Qh%20Jh%20Zz&b={FULL}": "'Zz' is not a card",
         f"widget=compare&a={FLUSH}&b=Ah%20Kd%20Kc%208s%208c": "the ace of hearts cannot be in both hands",
         "widget=scenario&src=missing.json": "cannot load the scenario 'missing.json': HTTP 404",
@@ -168,7 +177,7 @@ def test_the_examples_page_mounts_every_widget(page: Any, site_url: str) -> None
     open_ready(page, site_url + "examples.html")
     states = page.locator("[data-stripdeck-widget]").evaluate_all(
         "els => els.map(e => [e.dataset.stripdeckWidget, e.dataset.stripdeckState])")
-    assert [s for w, s in states if w != "compare"] == ["ready"] * 5
+    assert [s for w, s in states if w != "compare"] == ["ready"] * 6
     assert [s for w, s in states if w == "compare"] == ["ready", "ready", "ready", "ready"]
     assert "cannot be" in page.locator("#errors [role=alert]").inner_text() or \
         "duplicate card Ah" in page.locator("#errors [role=alert]").inner_text()

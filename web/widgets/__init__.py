@@ -8,6 +8,7 @@ Everything here runs on CPython (tests) and in Pyodide (embed.js writes these fi
     ranking   the ranking table: 32-card counts beside the 52-card ones (math.comb)
     compare   two hands: the winner and the reason in words
     scripted  a scenario JSON -> precomputed frames (table + captions) for Back/Next/Play
+    odds      draw odds: a hand in, the advisor's table (stripdeck.advise) out
     game      the mini game: the URL of the real game page with fixed options
     bridge    the JSON-in, JSON-out functions embed.js calls
 """

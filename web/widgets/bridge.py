@@ -3,7 +3,7 @@
 ``render(params_json, extra_json)`` -> {"ok": true, "widget", "html", ...} or {"ok": false,
 "error"}; extra carries what JavaScript fetched for the widget (``src_text`` or
 ``src_error`` for a scenario's src=). ``compare_result`` recomputes the compare panel and
-``toggle`` picks a card from the grid.
+``toggle`` picks a card from the grid; ``odds_result`` recomputes the draw odds.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from stripdeck import CardError, Rules, RulesError
 
-from . import compare, game, ranking, scripted
+from . import compare, game, odds, ranking, scripted
 from .cardface import esc
 from .params import WidgetError, decode_data, flag, parse, rule_value
 
@@ -54,6 +54,11 @@ def build(params: dict[str, str], extra: dict[str, Any] | None = None) -> dict[s
         out["html"], out["frames"] = scripted.render(title, description, frames)
         out["captions"] = [" ".join((f.note,) + f.captions if f.note else f.captions) for f in frames]
         out["speed"] = spec.settings["speed"]
+    elif spec.widget == "odds":
+        st = spec.settings
+        out["html"] = odds.render(st["hand"], spec.rules, st["dead"], st["opponents"], st["top"])
+        out["settings"] = {"dead": st["dead"], "opponents": st["opponents"], "top": st["top"],
+                           "rules": {"preset": spec.preset, **spec.rule_options}}
     elif spec.widget == "game":
         out["query"] = game.game_query(spec)
         base = str(extra.get("base", ""))
@@ -117,3 +122,13 @@ def preset_options(preset: str) -> str:
         return json.dumps({"error": str(err)})
     return json.dumps({"suit_ties": rules.suit_ties, "suit_order": rules.suit_order,
                        "flush_beats_full_house": "1" if rules.flush_beats_full_house else "0"})
+
+
+def odds_result(hand: str, settings_json: str) -> str:
+    """The odds widget's result panel for a newly typed hand (HTML)."""
+    try:
+        settings = json.loads(settings_json)
+        rules = Rules.from_dict(settings["rules"])
+        return odds.result(hand, rules, settings["dead"], settings["opponents"], settings["top"])
+    except (RulesError, KeyError, TypeError, ValueError) as err:
+        return compare.error_html(str(err))

@@ -16,8 +16,8 @@ from typing import Any
 
 from stripdeck import Rules, RulesError
 
-WIDGETS = ("ranking", "compare", "scenario", "game")
-"""The widgets available (``odds`` joins when stripdeck.advise lands)."""
+WIDGETS = ("ranking", "compare", "scenario", "odds", "game")
+"""The widgets available."""
 
 # Options every widget accepts (they are about the embedding, not the content).
 COMMON = ("widget", "id")
@@ -25,12 +25,14 @@ RULE_OPTIONS = tuple(f.name for f in fields(Rules))
 _RULE_TYPES = {f.name: str(f.type) for f in fields(Rules)}
 RANKING_RULES = ("preset", "joker", "flush_beats_full_house")
 COMPARE_RULES = ("preset", "suit_ties", "suit_order", "flush_beats_full_house", "joker")
+ODDS_RULES = ("preset", "draw_limit", "joker", "flush_beats_full_house")
 GAME_SETTINGS = ("players", "stack")
 
 ALLOWED: dict[str, tuple[str, ...]] = {
     "ranking": RANKING_RULES,
     "compare": ("a", "b", "grid", "controls") + COMPARE_RULES,
     "scenario": ("src", "data", "faceup", "speed"),
+    "odds": ("hand", "dead", "opponents", "top") + ODDS_RULES,
     "game": ("preset",) + RULE_OPTIONS + GAME_SETTINGS,
 }
 
@@ -136,6 +138,11 @@ def parse(params: Mapping[str, str]) -> Spec:
             settings["data"] = values["data"]
         settings["faceup"] = flag("faceup", values["faceup"]) if "faceup" in values else False
         settings["speed"] = whole("speed", values["speed"], 200, 10000) if "speed" in values else 1500
+    elif widget == "odds":
+        settings["hand"] = values.get("hand", "")
+        settings["dead"] = values.get("dead", "")
+        settings["opponents"] = whole("opponents", values["opponents"], 1, 4) if "opponents" in values else 1
+        settings["top"] = whole("top", values["top"], 1, 32) if "top" in values else 8
     elif widget == "game":
         settings["players"] = whole("players", values["players"], 2, 5) if "players" in values else 3
         settings["stack"] = whole("stack", values["stack"], 1, 1_000_000) if "stack" in values else 200
