@@ -147,7 +147,9 @@ def test_typed_text_is_escaped_everywhere() -> None:
     ({"widget": "scenario"}, "needs exactly one of src="),
     ({"widget": "scenario", "src": "https://example.com/x.json"}, "src must be a relative URL"),
     ({"widget": "scenario", "src": "//example.com/x.json"}, "src must be a relative URL"),
-    ({"widget": "game", "players": "7"}, "players must be a whole number from 2 to 5"),
+    ({"widget": "game", "opponents": "7"}, "opponents must be a whole number from 1 to 4"),
+    ({"widget": "game", "stakes": "3"}, "stakes must be one of 1, 2, 5, 10"),
+    ({"widget": "game", "joker": "1"}, "unknown option 'joker' for the game widget"),
     ({"widget": "odds", "opponents": "5"}, "opponents must be a whole number from 1 to 4"),
     ({"widget": "odds", "suit_ties": "split"}, "unknown option 'suit_ties' for the odds widget"),
     ({"widget": "game", "draw_limit": "9"}, "draw_limit must be a whole number from 0 to 5"),
@@ -165,7 +167,7 @@ def test_parameters_set_rules_over_a_preset() -> None:
                          "flush_beats_full_house": "false", "a": "Ah Kh Qh Jh 9h"})
     assert (spec.rules.suit_ties, spec.rules.flush_beats_full_house, spec.rules.ante) == ("split", False, 1)
     assert spec.settings == {"a": "Ah Kh Qh Jh 9h", "b": "", "grid": True, "controls": True}
-    assert params.parse({"widget": "game", "draw_timer": "off"}).rules.draw_timer is None
+    assert params.parse({"widget": "game", "timers": "off"}).settings["timers"] is False
 
 
 def test_scenario_data_as_json_or_base64() -> None:
@@ -246,11 +248,13 @@ def test_bridge_renders_a_scenario_from_fetched_text_or_reports_the_fetch() -> N
 # ----------------------------------------------------------------------------- game and bridge
 
 def test_the_game_widget_points_at_the_game_page_with_fixed_options() -> None:
-    spec = params.parse({"widget": "game", "preset": "cardroom", "joker": "yes", "draw_timer": "off"})
-    assert game.game_query(spec) == "embed=1&preset=cardroom&draw_timer=off&joker=1&players=3&stack=200"
+    spec = params.parse({"widget": "game", "preset": "cardroom", "split": "yes", "timers": "off",
+                         "fast_bots": "1"})
+    assert game.game_query(spec) == ("embed=1&preset=cardroom&suit_ties=kicker&suit_order=hdcs&draw_limit=5"
+                                     "&split=1&show_all=0&timers=0&opponents=3&stack=200&stakes=1&fast_bots=1")
     out = json.loads(bridge.render(json.dumps({"widget": "game", "preset": "official"}),
                                    json.dumps({"base": "https://x.test/sd/"})))
-    assert 'src="https://x.test/sd/index.html?embed=1&amp;preset=official&amp;players=3&amp;stack=200"' in out["html"]
+    assert 'src="https://x.test/sd/index.html?embed=1&amp;preset=official&amp;suit_ties=combination' in out["html"]
 
 
 def test_the_compare_form_recomputes_the_result() -> None:

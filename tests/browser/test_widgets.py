@@ -59,9 +59,10 @@ def test_each_widget_renders_from_its_url(page: Any, site_url: str) -> None:
     page.locator("#widget .sd-verdict", has_text="Keep a pair of nines").wait_for()
     screenshot(page, "widget-odds")
 
-    open_ready(page, f"{site_url}embed.html?widget=game&preset=official&players=4")
+    open_ready(page, f"{site_url}embed.html?widget=game&preset=official&opponents=2")
     frame = page.locator("#widget iframe.sd-game-frame")
-    assert "index.html?embed=1&preset=official&players=4&stack=200" in frame.get_attribute("src")
+    assert "index.html?embed=1&preset=official&suit_ties=combination" in frame.get_attribute("src")
+    assert "&opponents=2&" in frame.get_attribute("src")
 
 
 def test_bad_parameters_show_a_message_inside_the_widget(page: Any, page_log: PageLog, site_url: str) -> None:

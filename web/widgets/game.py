@@ -1,11 +1,12 @@
 """The mini game widget: the real game page (index.html) with the host's preset and options.
 
-The widget is an iframe to ``index.html?embed=1&preset=...&<option>=...&players=N&stack=N``;
-the game page reads these, fixes them (no settings menu while ``embed=1``) and plays.
+The widget is an iframe to ``index.html?embed=1&<setting>=<value>...`` with every setting
+of the game page (the names of web/storage.py): the game page takes them as fixed (no
+settings menu, nothing read from or saved to the visitor's stored settings) and plays.
 
 >>> from .params import parse
->>> game_query(parse({"widget": "game", "preset": "official", "joker": "1", "players": "4"}))
-'embed=1&preset=official&joker=1&players=4&stack=200'
+>>> game_query(parse({"widget": "game", "preset": "official", "opponents": "2"}))
+'embed=1&preset=official&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&timers=1&opponents=2&stack=200&stakes=1'
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from .cardface import esc
-from .params import Spec
+from .params import GAME_RULES, GAME_SETTINGS, Spec
 
 
 def _text(value: Any) -> str:
@@ -26,10 +27,11 @@ def _text(value: Any) -> str:
 
 
 def game_query(spec: Spec) -> str:
-    """The query string for index.html: canonical option text, in a stable order."""
+    """The query string for index.html: every setting, canonical text, in a stable order."""
+    rules = spec.rules
     pairs = [("embed", "1"), ("preset", spec.preset)]
-    pairs += [(name, _text(value)) for name, value in spec.rule_options.items()]
-    pairs += [("players", str(spec.settings["players"])), ("stack", str(spec.settings["stack"]))]
+    pairs += [(name, _text(getattr(rules, name))) for name in GAME_RULES[1:]]
+    pairs += [(name, _text(spec.settings[name])) for name in GAME_SETTINGS if name in spec.settings]
     return urlencode(pairs)
 
 
@@ -37,7 +39,7 @@ def describe(spec: Spec) -> str:
     """The game's settings in words (the iframe's title)."""
     options = ", ".join(f"{k}={_text(v)}" for k, v in spec.rule_options.items())
     return (f"Stripdeck game: {spec.preset} preset" + (f" ({options})" if options else "")
-            + f", {spec.settings['players']} players")
+            + f", you and {spec.settings['opponents']} bots")
 
 
 def render(spec: Spec, src: str) -> str:

@@ -26,14 +26,17 @@ _RULE_TYPES = {f.name: str(f.type) for f in fields(Rules)}
 RANKING_RULES = ("preset", "joker", "flush_beats_full_house")
 COMPARE_RULES = ("preset", "suit_ties", "suit_order", "flush_beats_full_house", "joker")
 ODDS_RULES = ("preset", "draw_limit", "joker", "flush_beats_full_house")
-GAME_SETTINGS = ("players", "stack")
+# The game page's own settings (web/storage.py DEFAULTS): rules ones and table ones.
+GAME_RULES = ("preset", "suit_ties", "suit_order", "draw_limit", "split", "show_all")
+GAME_SETTINGS = ("timers", "opponents", "stack", "stakes", "four_color", "fast_bots")
+STAKES = (1, 2, 5, 10)
 
 ALLOWED: dict[str, tuple[str, ...]] = {
     "ranking": RANKING_RULES,
     "compare": ("a", "b", "grid", "controls") + COMPARE_RULES,
     "scenario": ("src", "data", "faceup", "speed"),
     "odds": ("hand", "dead", "opponents", "top") + ODDS_RULES,
-    "game": ("preset",) + RULE_OPTIONS + GAME_SETTINGS,
+    "game": GAME_RULES + GAME_SETTINGS,
 }
 
 _TRUE = ("1", "true", "yes", "on")
@@ -144,8 +147,16 @@ def parse(params: Mapping[str, str]) -> Spec:
         settings["opponents"] = whole("opponents", values["opponents"], 1, 4) if "opponents" in values else 1
         settings["top"] = whole("top", values["top"], 1, 32) if "top" in values else 8
     elif widget == "game":
-        settings["players"] = whole("players", values["players"], 2, 5) if "players" in values else 3
-        settings["stack"] = whole("stack", values["stack"], 1, 1_000_000) if "stack" in values else 200
+        settings["timers"] = flag("timers", values["timers"]) if "timers" in values else True
+        settings["opponents"] = whole("opponents", values["opponents"], 1, 4) if "opponents" in values else 3
+        settings["stack"] = whole("stack", values["stack"], 20, 100_000) if "stack" in values else 200
+        stakes = whole("stakes", values["stakes"], 1) if "stakes" in values else 1
+        if stakes not in STAKES:
+            raise WidgetError(f"stakes must be one of {', '.join(map(str, STAKES))}, got {values['stakes']!r}")
+        settings["stakes"] = stakes
+        for name in ("four_color", "fast_bots"):
+            if name in values:
+                settings[name] = flag(name, values[name])
     return Spec(widget, rules, options, preset, settings, values.get("id", ""))
 
 
