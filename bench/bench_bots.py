@@ -40,12 +40,18 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     samples = [rng.sample(DECK, 5) for _ in range(hands)] + [list(stripdeck.parse_cards(h)) for h in (
         "Ah Kh Qh Jh 7c", "7h 8d 9c Ts As", "Ah Ad Kc 9s 7h", "Ah Kd Qc 9s 7h", "Kh Kd Ks 8c 8d")]
     per_limit: dict[int, list[float]] = {}
+    raw: list[float] = []
     for limit in range(5):
         rules = Rules(draw_limit=limit)
         for cards in samples:
-            t = time.perf_counter()
-            advise(cards, rules)
-            per_limit.setdefault(limit, []).append((time.perf_counter() - t) * 1000)
+            runs = []
+            for _ in range(3):  # best of 3 per hand: the machine is shared, this filters out interruptions
+                t = time.perf_counter()
+                advise(cards, rules)
+                runs.append((time.perf_counter() - t) * 1000)
+            per_limit.setdefault(limit, []).append(min(runs))
+            raw.append(max(runs))
+    out["advise_raw_max_ms"] = max(raw)
     everything = [x for v in per_limit.values() for x in v]
     out["advise_median_ms"] = statistics.median(everything)
     out["advise_max_ms"] = max(everything)
@@ -77,9 +83,10 @@ def _report(where: str, figures: dict[str, Any]) -> None:
     print(f"== {where} (Python {figures['python']}, {figures['platform']})")
     print(f"first-use set-up: default rules {figures['setup_default_ms']:.0f} ms (strength table and opponent model); "
           f"all draw limits 0-4 {figures['setup_ms']:.0f} ms")
-    print(f"advisor, full table: median {figures['advise_median_ms']:.1f} ms, worst {figures['advise_max_ms']:.1f} ms"
-          " (worst by draw limit: " + ", ".join(f"{k}: {v:.1f}" for k, v in
-                                                 figures["advise_max_ms_by_limit"].items()) + ")")
+    print(f"advisor, full table, {len(figures['advise_max_ms_by_limit'])} draw limits x 45 hands, best of 3 each: "
+          f"median {figures['advise_median_ms']:.1f} ms, worst hand {figures['advise_max_ms']:.1f} ms"
+          " (by draw limit: " + ", ".join(f"{k}: {v:.1f}" for k, v in figures["advise_max_ms_by_limit"].items())
+          + f"); slowest single run {figures['advise_raw_max_ms']:.1f} ms")
     for level in ("hard", "normal", "easy"):
         print(f"bot decision, {level}, caches cleared: median {figures[f'decide_{level}_median_ms']:.2f} ms, "
               f"worst {figures[f'decide_{level}_max_ms']:.1f} ms over {figures[f'decide_{level}_count']} decisions")
