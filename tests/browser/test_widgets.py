@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from browser_support import PageLog, open_ready, origin_of, screenshot, serve_in_thread
 
 DIST = Path(__file__).resolve().parents[2] / "dist"
@@ -121,15 +122,23 @@ def test_scenario_controls_switch_frames(page: Any, site_url: str) -> None:
     assert "is split between Bob and Ann" in frame.inner_text()
 
 
-def _host_page(tmp_path: Path, body: str) -> None:
+# The snippet of docs/embedding.md for pages that do not load embed.js.
+SNIPPET = ('addEventListener("message", (e) => { const d = e.data; if (d && d.type === "stripdeck:height")'
+           ' for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source)'
+           ' f.style.height = d.height + "px"; });')
+
+
+def _host_page(tmp_path: Path, body: str, with_embed_js: bool = True) -> None:
     os.symlink(DIST, tmp_path / "sd")
+    script = ("<script type='module' src='sd/embed.js'></script>" if with_embed_js
+              else f"<script>{SNIPPET}</script>")
+    ready = ("document.addEventListener('stripdeck:ready', () => document.body.dataset.ready = '1');"
+             if with_embed_js else "document.body.dataset.ready = '1';")
     (tmp_path / "host.html").write_text(
         "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
         "<style>* { font-family: 'Comic Sans MS', cursive !important; color: magenta; letter-spacing: 3px; }"
         " table { border: 5px dashed red; } .sd-card { width: 300px; }</style>"
-        "<script type='module' src='sd/embed.js'></script></head><body>" + body +
-        "<script>document.addEventListener('stripdeck:ready', () => document.body.dataset.ready = '1');"
-        "</script></body></html>")
+        f"{script}</head><body>{body}<script>{ready}</script></body></html>")
 
 
 def test_two_widgets_on_one_page_share_one_pyodide_and_keep_their_styles(
@@ -160,10 +169,11 @@ def test_two_widgets_on_one_page_share_one_pyodide_and_keep_their_styles(
         screenshot(page, "widget-host-page")
 
 
-def test_an_iframe_sizes_itself_through_embed_js(page: Any, page_log: PageLog, tmp_path: Path) -> None:
+@pytest.mark.parametrize("with_embed_js", [True, False], ids=["embed.js", "snippet"])
+def test_an_iframe_sizes_itself(page: Any, page_log: PageLog, tmp_path: Path, with_embed_js: bool) -> None:
     _host_page(tmp_path, (
         f'<iframe id="f" src="sd/embed.html?widget=compare&a={FLUSH}&b={FULL}&grid=0" '
-        'style="width:600px;border:0"></iframe>'))
+        'style="width:600px;border:0"></iframe>'), with_embed_js)
     with serve_in_thread(tmp_path) as url:
         page_log.origin = origin_of(url)
         open_ready(page, url + "host.html")
