@@ -70,7 +70,7 @@ class HandValue:
     True
     """
 
-    __slots__ = ("strength", "category", "ranks", "deciding_card", "_key")
+    __slots__ = ("strength", "category", "ranks", "deciding_card", "_key", "_text")
 
     strength: int
     category: str
@@ -85,6 +85,7 @@ class HandValue:
         self.ranks = ranks
         self.deciding_card = deciding_card
         self._key = key
+        self._text: str | None = None
 
     def _other(self, other: object) -> int:
         if not isinstance(other, HandValue):
@@ -117,10 +118,12 @@ class HandValue:
         return f"<HandValue {self}>"
 
     def __str__(self) -> str:
-        text = _describe(self.category, self.ranks)
-        if self.deciding_card is not None:
-            text += f", {_card_words(self.deciding_card)} decides"
-        return text
+        if self._text is None:
+            text = _describe(self.category, self.ranks)
+            if self.deciding_card is not None:
+                text += f", {_card_words(self.deciding_card)} decides"
+            self._text = text
+        return self._text
 
 
 def _card_words(card: Card) -> str:
@@ -219,9 +222,10 @@ def _analyse(entries: Sequence[_Entry], key: tuple[str, str, bool, bool],
     if rank:
         candidates = [e for e in entries if e[0] == rank]
         if category == FLUSH:
-            # The flush's suit decides; name its highest natural card.
-            naturals = sorted((e for e in entries if not e[2].is_joker), key=lambda e: -e[0])
-            deciding, suit_code = naturals[0][2], codes[flush_suit]
+            # The top card's suit decides: the flush's suit, unless the joker stands on top
+            # (the joker is below every natural card of its rank).
+            top = max(entries, key=lambda e: e[0])
+            deciding, suit_code = top[2], codes[_suit_key(top)]
         else:
             best = max(candidates, key=lambda e: codes[_suit_key(e)]) if in_pair else candidates[0]
             deciding, suit_code = best[2], codes[_suit_key(best)]
@@ -276,6 +280,8 @@ def _joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
 # --------------------------------------------------------------------------- tables
 
 _TABLES: dict[tuple[str, str, bool, bool], dict[int, HandValue]] = {}
+_MAX_TABLES = 6
+_DEFAULT_KEY = ("kicker", "hdcs", True, False)
 _STRENGTHS: dict[tuple[str, str, bool, bool], dict[int, int]] = {}
 
 
@@ -366,6 +372,10 @@ def _table(rules: Rules | None) -> dict[int, HandValue]:
     key = ("kicker", "hdcs", True, False) if rules is None else rules.evaluation_key
     table = _TABLES.get(key)
     if table is None:
+        if len(_TABLES) >= _MAX_TABLES:  # about 17 MB each: keep the default and the newest few
+            oldest = next(k for k in _TABLES if k != _DEFAULT_KEY)
+            del _TABLES[oldest]
+            _STRENGTHS.pop(oldest, None)
         table = _TABLES[key] = _build_table(key)
     return table
 

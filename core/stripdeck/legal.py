@@ -72,13 +72,27 @@ def offer_open(rules: Rules, phase: str, to_match: int, seats: Sequence[Seat], s
         return False
     if any(s.split is False and (s.stack > 0 or s.folded) for s in seats):
         return False  # a player with chips checked, bet or folded: the offer is over
+    if all(s.stack > 0 for s in seats if not s.folded):  # no one all in: one pot, everyone in it
+        return not seats[seat].folded and sum(1 for s in seats if not s.folded) > 1
     pots, _ = build_pots([s.total for s in seats], [s.folded for s in seats])
     return any(seat in pot.eligible and len(pot.eligible) > 1
                and all(seats[i].split is not False for i in pot.eligible) for pot in pots)
 
 
+_last: tuple[HandState | None, LegalActions] = (None, NO_ACTIONS)
+
+
 def legal_actions(state: HandState) -> LegalActions:
     """The legal actions of the player whose turn it is (none when the hand is over)."""
+    global _last
+    if _last[0] is state:  # asked again for the same state (a player, then apply)
+        return _last[1]
+    legal = _legal_actions(state)
+    _last = (state, legal)
+    return legal
+
+
+def _legal_actions(state: HandState) -> LegalActions:
     seat_index = state.to_act
     if seat_index is None:
         return NO_ACTIONS

@@ -29,13 +29,13 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
     events: list[Event] = []
     pots, returns = build_pots([s.total for s in seats], [s.folded for s in seats])
     for index, amount in returns:
-        seats[index] = seats[index]._replace(stack=seats[index].stack + amount,
+        seats[index] = seats[index].evolve(stack=seats[index].stack + amount,
                                              total=seats[index].total - amount)
         events.append(Event("return", index, amount))
 
     def pay(pot_index: int, shares: dict[int, int], reason: str) -> None:
         for seat_index, chips in shares.items():
-            seats[seat_index] = seats[seat_index]._replace(stack=seats[seat_index].stack + chips)
+            seats[seat_index] = seats[seat_index].evolve(stack=seats[seat_index].stack + chips)
             events.append(Event("win", seat_index, chips, pot=pot_index, info=reason))
 
     contested: list[tuple[int, Pot]] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .actions import Event
 from .cards import Card
@@ -30,6 +30,13 @@ class Seat(NamedTuple):
     fifth_due: bool = False         # drew five: owed the fifth card after everyone else drew
     discarded: tuple[Card, ...] = ()  # own discards: never dealt back to this seat
 
+    def evolve(self, **changes: Any) -> Seat:
+        """A copy with some fields changed (a faster ``_replace``)."""
+        row: list[Any] = list(self)
+        for name, value in changes.items():
+            row[_SEAT_FIELDS[name]] = value
+        return tuple.__new__(Seat, row)
+
     @property
     def all_in(self) -> bool:
         """In the hand with no chips behind."""
@@ -39,6 +46,9 @@ class Seat(NamedTuple):
     def can_bet(self) -> bool:
         """Still in the hand with chips to bet."""
         return self.stack > 0 and not self.folded
+
+
+_SEAT_FIELDS = {name: i for i, name in enumerate(Seat._fields)}
 
 
 class HandState(NamedTuple):
