@@ -1,0 +1,94 @@
+"""The command line as a user meets it: `python -m stripdeck ...` in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "core"))
+    return subprocess.run([sys.executable, "-m", "stripdeck", *args], input=stdin, capture_output=True,
+                          text=True, env=env, timeout=120, check=False)
+
+
+def test_compare_names_the_winner_and_why() -> None:
+    done = run("compare", "Ah Jh 9h 8h 7h", "Ks Kd Kc 8s 8c")
+    assert done.returncode == 0
+    assert "A wins: a flush beats a full house" in done.stdout
+    assert "B wins: a full house beats a flush" in run(
+        "compare", "Ah Jh 9h 8h 7h", "Ks Kd Kc 8s 8c", "--flush-below-full-house").stdout
+
+
+def test_compare_follows_the_suit_ties_option() -> None:
+    a, b = "Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d"
+    assert "B wins: equal ranks: the ten of hearts decides" in run("compare", a, b).stdout
+    assert "A wins: equal ranks: the queen of hearts decides" in run(
+        "compare", a, b, "--suit-ties", "combination").stdout
+    assert "Tie" in run("compare", a, b, "--preset", "official", "--suit-ties", "split").stdout
+
+
+def test_rank_prints_the_counts_of_every_category() -> None:
+    done = run("rank")
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert [line.split()[1] for line in lines[1:4]] == ["straight", "four", "flush"]
+    assert "201376" in done.stdout and "52020" in done.stdout
+    assert "five aces" in run("rank", "--joker").stdout
+
+
+def test_replay_prints_the_result_json(tmp_path: Path) -> None:
+    scenario = {"stacks": [50, 50], "button": 0, "seed": 4, "actions": ["fold"]}
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    done = run("replay", str(path))
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["deltas"] == [-1, 1]
+
+
+@pytest.mark.parametrize("args, message", [
+    (("compare", "Ah Kh Qh Jh 6h", "Ks Kd Kc 8s 8c"), "rank 6 is not in the 32-card deck"),
+    (("compare", "Ah Kh Qh Jh", "Ks Kd Kc 8s 8c"), "exactly 5 cards"),
+    (("compare", "Ah Kh Qh Jh Th", "Ah Kd Kc 8s 8c"), "Ah cannot be in both hands"),
+    (("compare", "Ah Kh Qh Jh Th", "Ks Kd Kc 8s 8c", "--suit-order", "hdcx"), "suit_order"),
+    (("rank", "--preset", "casino"), "unknown preset 'casino'"),
+    (("replay", "/no/such/file.json"), "No such file"),
+])
+def test_errors_are_one_readable_line_and_a_failing_exit(args: tuple[str, ...], message: str) -> None:
+    done = run(*args)
+    assert done.returncode != 0
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_malformed_scenario_file_names_the_key(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"stacks": [50], "button": 0}), encoding="utf-8")
+    done = run("replay", str(path))
+    assert done.returncode != 0 and done.stderr.startswith("stripdeck: stacks:")
+    path.write_text("{not json", encoding="utf-8")
+    assert "not valid JSON" in run("replay", str(path)).stderr
+
+
+def test_play_in_the_terminal_against_bots() -> None:
+    # Keep calling, standing pat and checking; 'nonsense' is refused and asked again.
+    answers = "nonsense\n" + "call\ncheck\ndraw\ncheck\ncall\n" * 40
+    done = run("play", "--seed", "5", "--opponents", "2", "--hands", "2", stdin=answers)
+    assert done.returncode == 0, done.stderr
+    assert "unknown action 'nonsense'" in done.stdout
+    assert done.stdout.count("New hand:") == 2
+    assert "Stacks: You" in done.stdout
+
+
+def test_play_ends_cleanly_when_input_ends() -> None:
+    done = run("play", "--seed", "1", stdin="")
+    assert done.returncode == 0
+    assert "Goodbye." in done.stdout
