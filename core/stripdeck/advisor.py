@@ -116,7 +116,7 @@ def _row(outcome: Outcome, rules: Rules, opponents: int, below: Any) -> AdviceRo
     names = {order: name for name, order in _category_orders(rules).items()}
     improve = sum(p for name, p in categories if order_of[name] >= target) if outcome.discard else 0.0
     return AdviceRow(outcome.discard, outcome.keep, categories, win, improve,
-                     _reason(outcome, categories, names.get(target, "a better hand"), improve, win))
+                     _reason(outcome, categories, names.get(target, "a better hand"), improve, win, opponents))
 
 
 _PARTIAL = {(1,): "high card", (2,): "one pair", (2, 2): "two pairs", (3,): "three of a kind",
@@ -197,14 +197,15 @@ def _target(keep: Sequence[Card], now: int, rules: Rules) -> int:
 
 
 def _reason(outcome: Outcome, categories: tuple[tuple[str, float], ...], aim: str, improve: float,
-            win: float) -> str:
+            win: float, opponents: int = 1) -> str:
+    against = "a typical opponent" if opponents == 1 else f"{opponents} typical opponents"
     if not outcome.discard:
         name = categories[0][0]
-        return f"Stand pat with your {name}: wins {win:.0%} against a typical opponent."
+        return f"Stand pat with your {name}: wins {win:.0%} against {against}."
     k = len(outcome.discard)
     kept = _describe_keep(outcome.keep)
     odds = f"{improve:.1%} to make {_a(aim)} or better" if improve else "no chance to improve"
-    return f"Keep {kept}, draw {k}: {odds}; wins {win:.0%} against a typical opponent."
+    return f"Keep {kept}, draw {k}: {odds}; wins {win:.0%} against {against}."
 
 
 def _a(category: str) -> str:

@@ -280,7 +280,7 @@ def _joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
 # --------------------------------------------------------------------------- tables
 
 _TABLES: dict[tuple[str, str, bool, bool], dict[int, HandValue]] = {}
-_MAX_TABLES = 6
+_MAX_TABLES = 12
 _DEFAULT_KEY = ("kicker", "hdcs", True, False)
 _STRENGTHS: dict[tuple[str, str, bool, bool], dict[int, int]] = {}
 
@@ -372,7 +372,7 @@ def _table(rules: Rules | None) -> dict[int, HandValue]:
     key = ("kicker", "hdcs", True, False) if rules is None else rules.evaluation_key
     table = _TABLES.get(key)
     if table is None:
-        if len(_TABLES) >= _MAX_TABLES:  # about 17 MB each: keep the default and the newest few
+        if len(_TABLES) >= _MAX_TABLES:  # about 17 MB each: keep the default and the newest dozen
             oldest = next(k for k in _TABLES if k != _DEFAULT_KEY)
             del _TABLES[oldest]
             _STRENGTHS.pop(oldest, None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import Event
 from .cards import format_cards
@@ -24,36 +24,48 @@ def describe_event(event: Event, names: Sequence[str] | None = None) -> str | No
     kind, seat, amount = event.kind, event.seat, event.amount
     cards = format_cards(event.cards) if event.cards else ""
     pot = "the main pot" if not event.pot else f"side pot {event.pot}"
-    sentences = {
-        "start": f"New hand: {who(seat)} has the button.",
-        "ante": f"{who(seat)} antes {amount}.",
-        "small_blind": f"{who(seat)} posts the small blind ({amount}).",
-        "big_blind": f"{who(seat)} posts the big blind ({amount}).",
-        "deal": f"{who(seat)} is dealt {cards}." if cards else None,
-        "round": f"{(event.info or '').capitalize()}.",
-        "fold": f"{who(seat)} folds.",
-        "check": f"{who(seat)} checks.",
-        "call": f"{who(seat)} calls ({amount}).",
-        "bet": f"{who(seat)} bets {amount}.",
-        "raise": f"{who(seat)} raises to {amount}.",
-        "allin": f"{who(seat)} is all in ({amount}).",
-        "timeout": f"{who(seat)} ran out of time.",
-        "split": f"{who(seat)} offers to split.",
-        "decline": f"{who(seat)} declines the split.",
-        "discard": (f"{who(seat)} stands pat." if not amount else
+    sentences: dict[str, Callable[[], str | None]] = {  # built lazily: only the one needed runs
+        "start": lambda: f"New hand: {who(seat)} has the button.",
+        "ante": lambda: f"{who(seat)} antes {amount}.",
+        "small_blind": lambda: f"{who(seat)} posts the small blind ({amount}).",
+        "big_blind": lambda: f"{who(seat)} posts the big blind ({amount}).",
+        "deal": lambda: f"{who(seat)} is dealt {cards}." if cards else None,
+        "round": lambda: f"{(event.info or '').capitalize()}.",
+        "fold": lambda: f"{who(seat)} folds.",
+        "check": lambda: f"{who(seat)} checks.",
+        "call": lambda: f"{who(seat)} calls ({amount}).",
+        "bet": lambda: f"{who(seat)} bets {amount}.",
+        "raise": lambda: f"{who(seat)} raises to {amount}.",
+        "allin": lambda: f"{who(seat)} is all in ({amount}).",
+        "timeout": lambda: f"{who(seat)} ran out of time.",
+        "split": lambda: f"{who(seat)} offers to split.",
+        "decline": lambda: f"{who(seat)} declines the split.",
+        "discard": lambda: (f"{who(seat)} stands pat." if not amount else
                     f"{who(seat)} draws {amount} card{'s' if amount != 1 else ''}"
                     + (f" (discards {cards})." if cards else ".")),
-        "receive": f"{who(seat)} receives {cards}." if cards else None,
-        "reshuffle": f"The stub ran out: {amount} discards are shuffled into a new stub.",
-        "return": f"{amount} uncalled chips go back to {who(seat)}.",
-        "show": f"{who(seat)} shows {cards}: {event.info}.",
-        "muck": f"{who(seat)} mucks.",
-        "divide": f"{pot.capitalize()} ({amount}) is split between {event.info}.",
-        "win": (f"{who(seat)} wins {amount} from {pot}" +
-                ("." if event.info in ("uncontested", "split") else f" with {event.info}.")),
-        "end": None,
+        "receive": lambda: f"{who(seat)} receives {cards}." if cards else None,
+        "reshuffle": lambda: f"The stub ran out: {amount} discards are shuffled into a new stub.",
+        "return": lambda: f"{amount} uncalled chips go back to {who(seat)}.",
+        "show": lambda: f"{who(seat)} shows {cards}: {event.info}.",
+        "muck": lambda: f"{who(seat)} mucks.",
+        "divide": lambda: f"{pot.capitalize()} ({amount}) is split between {_together(event.info, who)}.",
+        "win": lambda: (f"{who(seat)} wins {amount} from {pot}" +
+                ("." if event.info in ("uncontested", "split") else f" with {_lower_first(event.info)}.")),
+        "end": lambda: None,
     }
-    return sentences.get(kind, f"{kind} {seat} {amount}")
+    make = sentences.get(kind)
+    return make() if make is not None else f"{kind} {seat} {amount}"
+
+
+def _together(seats: str | None, who: Callable[[int | None], str]) -> str:
+    """Seat numbers ("0 2") as names: "Ann and Cy"."""
+    names = [who(int(n)) for n in (seats or "").split()]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _lower_first(text: str | None) -> str:
+    """A hand's name inside a sentence: "two pairs, ..."."""
+    return (text or "")[:1].lower() + (text or "")[1:]
 
 
 def describe_log(log: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:

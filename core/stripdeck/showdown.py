@@ -43,8 +43,8 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
         if len(pot.eligible) == 1:
             pay(pot_index, {pot.eligible[0]: pot.amount}, "uncontested")
         elif all(seats[i].split for i in pot.eligible):
-            names = ", ".join(f"seat {i}" for i in pot.eligible)
-            events.append(Event("divide", None, pot.amount, pot=pot_index, info=names))
+            sharers = " ".join(str(i) for i in pot.eligible)  # the seats that share it
+            events.append(Event("divide", None, pot.amount, pot=pot_index, info=sharers))
             pay(pot_index, divide(pot.amount, pot.eligible, state.button, len(seats)), "split")
         else:
             contested.append((pot_index, pot))
