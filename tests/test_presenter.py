@@ -199,7 +199,7 @@ def test_settings_validate_and_make_rules():
     assert storage.rules_from(settings(timers=True)).action_timer == 30
     assert storage.with_preset(storage.DEFAULTS, "official")["suit_ties"] == "combination"
     for bad in ({"opponents": 7}, {"preset": "casino"}, {"split": "yes"}, {"version": 2},
-                {"colour": True}, {"suit_order": "hhcs"}):
+                {"colour": True}, {"suit_order": "hhcs"}, {"bot_level": "godlike"}):
         with pytest.raises(storage.SettingsError):
             storage.validate({**storage.DEFAULTS, **bad})
 

@@ -21,9 +21,19 @@ from stripdeck import Session
 HUMAN = 0  # the human's table seat
 
 
-def pick_bot() -> Callable[..., str]:
-    """The engine's bot: simple_bot (a stronger API is used if the engine offers one)."""
-    return stripdeck.simple_bot
+# Each opponent seat has its own character (the engine's bot styles).
+SEAT_STYLES = {1: "balanced", 2: "tight-aggressive", 3: "loose-passive", 4: "tight"}
+
+
+def make_bot(level: str, table_seat: int, seed: int | None) -> Callable[..., str]:
+    """The engine's bot for an opponent seat: ``stripdeck.bot_for`` (or ``simple_bot`` on an
+    engine without levels). Decisions come from the bot's own view only."""
+    bot_for = getattr(stripdeck, "bot_for", None)
+    if bot_for is None:
+        return stripdeck.simple_bot
+    bot_seed = None if seed is None else seed * 10 + table_seat
+    bot = bot_for(level, SEAT_STYLES.get(table_seat, "balanced"), seed=bot_seed)
+    return lambda view, rng=None: bot.decide(view)
 
 
 class Controller:
@@ -39,7 +49,7 @@ class Controller:
         self.session = session if session is not None else storage.new_session(
             self.settings, seed, timer_seconds)
         self.rng = random.Random(seed)
-        self.bot = pick_bot()
+        self.bots: dict[int, Callable[..., str]] = {}
         self.selected: tuple[int, ...] = ()
         self.amount: object = None
         self.turn_key: tuple[int, int] | None = None
@@ -155,13 +165,26 @@ class Controller:
 
     def bot_act(self) -> str:
         """Let the bot to act choose from its own view, and apply it; returns the action text."""
+        action = self.bot_decide()
+        self.bot_apply(action)
+        return action
+
+    def bot_decide(self) -> str:
+        """The action the bot to act chooses from its own view (timed in ``bot_ms``)."""
         seat = self.session.to_act_table_seat
         assert seat is not None and seat != HUMAN
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.settings["bot_level"], seat, self.seed)
         start = time.perf_counter()
-        action = self.bot(self.session.view(seat), self.rng)
+        action = bot(self.session.view(seat))
         self.bot_ms.append((time.perf_counter() - start) * 1000)
-        self._apply(action)
         return action
+
+    def bot_apply(self, action: str) -> None:
+        """Apply a bot's chosen action (the engine checks it like any other)."""
+        assert self.bot_to_act()
+        self._apply(action)
 
     def _apply(self, text: str) -> None:
         self.session, _ = self.session.act(text)
@@ -190,6 +213,7 @@ class Controller:
         """Start over with new settings (stacks reset)."""
         self.settings = storage.validate(settings)
         self.session = storage.new_session(self.settings, self.seed, self.timer_seconds)
+        self.bots = {}
         self.last_finished = None
         self._reset_choice()
 

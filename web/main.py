@@ -21,6 +21,10 @@ def node(element):
     return element
 
 
+def loop_time():
+    return asyncio.get_event_loop().time()
+
+
 def by_id(name):
     return node(document.getElementById(name))
 
@@ -143,10 +147,20 @@ class App:
                 fast = ctl.settings["fast_bots"]
                 if ctl.bot_to_act():
                     self.render(thinking=True)
-                    await asyncio.sleep(0.02 if fast else random.uniform(0.4, 0.9))
+                    await asyncio.sleep(0.01)  # let the browser paint "thinking"
                     if generation != self.generation or not ctl.bot_to_act():
                         continue
-                    ctl.bot_act()
+                    turn = ctl.turn_key
+                    pause = 0.02 if fast else random.uniform(0.4, 0.9)
+                    start = loop_time()
+                    action = ctl.bot_decide()  # the pause hides the decision's time
+                    await asyncio.sleep(max(0.0, pause - (loop_time() - start)))
+                    if generation != self.generation or ctl.turn_key != turn or not ctl.bot_to_act():
+                        continue
+                    ctl.bot_apply(action)
+                    times = sorted(ctl.bot_ms[1:]) or [0.0]
+                    document.body.dataset.botMs = (  # first/max/median/count of the others
+                        f"{ctl.bot_ms[0]:.1f}/{times[-1]:.1f}/{times[len(times) // 2]:.1f}/{len(times)}")
                     self.save()
                     self.render()
                 elif not ctl.in_hand and ctl.settings["auto_deal"] and not ctl.game_over:

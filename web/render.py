@@ -130,7 +130,8 @@ def history_html(lines: Sequence[str]) -> str:
 
 
 _LABELS = {
-    "preset": "Preset", "opponents": "Opponents", "stack": "Starting stack", "stakes": "Stakes",
+    "preset": "Preset", "opponents": "Opponents", "bot_level": "Opponents' level",
+    "stack": "Starting stack", "stakes": "Stakes",
     "suit_ties": "Suit ties", "suit_order": "Suit order (highest first)", "draw_limit": "Draw limit",
     "split": "Split offers", "timers": "Timers (30 s)", "show_all": "Show all hands at showdown",
     "four_color": "Four-colour deck", "auto_deal": "Deal the next hand automatically",
@@ -154,10 +155,10 @@ def settings_html(settings: Mapping[str, Any]) -> str:
     choices: dict[str, Sequence[Any]] = {
         "preset": storage.PRESETS, "opponents": (1, 2, 3, 4), "stakes": storage.STAKES,
         "suit_ties": ("kicker", "combination", "split"), "suit_order": storage.SUIT_ORDERS,
-        "draw_limit": (0, 1, 2, 3, 4, 5),
+        "draw_limit": (0, 1, 2, 3, 4, 5), "bot_level": storage.BOT_LEVELS,
     }
     rows = []
-    for name in ("preset", "opponents", "stack", "stakes", "suit_ties", "suit_order", "draw_limit"):
+    for name in ("preset", "opponents", "bot_level", "stack", "stakes", "suit_ties", "suit_order", "draw_limit"):
         if name == "stack":
             rows.append(f'<label>{_LABELS[name]}<input name="stack" type="number" min="20" '
                         f'max="100000" step="10" value="{attr(settings["stack"])}"></label>')
@@ -168,7 +169,8 @@ def settings_html(settings: Mapping[str, Any]) -> str:
         rows.append(f'<label>{_LABELS[name]}<select name="{name}">{opts}</select></label>')
     for name in ("split", "timers", "show_all"):
         rows.append(_checkbox(name, settings[name]))
-    display = "".join(_checkbox(n, settings[n], live=True) for n in ("four_color", "auto_deal", "fast_bots"))
+    display = "".join(_checkbox(n, settings[n], live=True)
+                      for n in ("four_color", "auto_deal", "fast_bots"))
     return (f'<fieldset><legend>Game (applies to a new table)</legend>{"".join(rows)}'
             f'<button type="submit" class="act primary" data-cmd="apply">Start a new table</button>'
             f'</fieldset><fieldset><legend>Display</legend>{display}</fieldset>')

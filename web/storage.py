@@ -41,7 +41,9 @@ DEFAULTS: dict[str, Any] = {
     "four_color": False,
     "auto_deal": True,
     "fast_bots": False,
+    "bot_level": "normal",
 }
+BOT_LEVELS = ("easy", "normal", "hard")
 
 
 class Store(Protocol):
@@ -118,6 +120,7 @@ def validate(data: Any) -> dict[str, Any]:
         "four_color": _flag(data, "four_color"),
         "auto_deal": _flag(data, "auto_deal"),
         "fast_bots": _flag(data, "fast_bots"),
+        "bot_level": _choice(data, "bot_level", BOT_LEVELS),
     }
     rules_from(out)  # the engine has the last word on combinations
     return out
