@@ -100,7 +100,7 @@ class Controller:
             return None
         return self.session.view(HUMAN if self.human_hand_seat is not None else None)
 
-    def model(self, thinking: bool = False) -> presenter.TableModel | None:
+    def model(self, thinking: bool = False, name_hand: bool = True) -> presenter.TableModel | None:
         view = self.view()
         if view is None:
             return None
@@ -108,7 +108,7 @@ class Controller:
             view, self.names, self.session.hand_seats,
             human=self.human_hand_seat if self.human_hand_seat is not None else -1,
             selected=self.selected, amount=self.amount, hand_number=self.session.hand_number,
-            four_color=self.settings["four_color"], ai_thinking=thinking)
+            four_color=self.settings["four_color"], ai_thinking=thinking, name_hand=name_hand)
 
     # ---------------------------------------------------------------- the clock
 

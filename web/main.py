@@ -64,9 +64,9 @@ class App:
 
     # ---------------------------------------------------------------- rendering
 
-    def render(self, thinking=False):
+    def render(self, thinking=False, name_hand=True):
         ctl = self.ctl
-        model = ctl.model(thinking)
+        model = ctl.model(thinking, name_hand)
         root = document.body
         root.classList.toggle("four-color", bool(ctl.settings["four_color"]))
         focused = node(document.activeElement)
@@ -80,7 +80,9 @@ class App:
         by_id("table").innerHTML = render.table_html(model, timers)
         by_id("controls").innerHTML = render.controls_html(model, ctl.game_over,
                                                            ctl.settings["auto_deal"])
-        by_id("history-list").innerHTML = render.history_html(model.history)
+        history = by_id("history-list")
+        history.innerHTML = render.history_html(model.history)
+        history.scrollTop = history.scrollHeight
         by_id("copy").disabled = ctl.last_finished is None
         by_id("download").disabled = ctl.last_finished is None
         if model.history != self.history:
@@ -355,8 +357,17 @@ class App:
         self.render_settings()
         if not self.ctl.in_hand and not self.ctl.game_over:
             self.ctl.deal()
-        self.after_change()
+        self.save()
+        # The first hand is shown at once; naming your hand (which builds the evaluator's
+        # tables) and the bots follow a moment later.
+        self.render(name_hand=False)
         window.performance.mark("stripdeck-first-hand")
+        asyncio.ensure_future(self.begin())
+
+    async def begin(self):
+        await asyncio.sleep(0.05)
+        self.render()
+        self.kick()
         asyncio.ensure_future(self.run_clock())
 
 

@@ -240,12 +240,14 @@ def my_hand_name(view: PlayerView) -> str:
 
 def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], *,
             human: int = 0, selected: Sequence[int] = (), amount: object = None,
-            hand_number: int = 0, four_color: bool = False, ai_thinking: bool = False) -> TableModel:
+            hand_number: int = 0, four_color: bool = False, ai_thinking: bool = False,
+            name_hand: bool = True) -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
     the viewer's hand seat. ``selected`` are positions of the viewer's cards chosen to discard,
-    ``amount`` the bet/raise total typed or slid so far.
+    ``amount`` the bet/raise total typed or slid so far. ``name_hand=False`` skips naming the
+    viewer's own hand (the page's very first render: the evaluator's tables are built on first use).
     """
     legal = view.legal
     my_turn = view.is_my_turn and legal is not None
@@ -273,7 +275,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             drew = f"Drew {seat.drawn}"
         if i in shown:
             hand_name = shown[i]
-        elif is_human and not seat.folded:
+        elif is_human and not seat.folded and name_hand:
             hand_name = my_hand_name(view)
         else:
             hand_name = ""

@@ -91,7 +91,7 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool) -> str:
                      f'to discard; up to {model.draw_max}.</p>')
         parts.append(_button(model.draw.kind, model.draw.label, model.draw.key, model.draw.action,
                              primary=True))
-    if model.amount is not None:
+    if model.amount is not None and model.amount.low < model.amount.high:
         a = model.amount
         parts.append(
             f'<div class="amount"><label for="amount-range">{"Bet" if a.kind == "bet" else "Raise to"}'

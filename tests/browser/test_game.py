@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 from browser_support import open_ready, screenshot
@@ -106,6 +107,10 @@ def test_hands_are_played_by_clicking(page: Any, site_url: str) -> None:
     page.click("#copy")
     exported = json.loads(page.locator("#export-text").input_value())
     assert exported["complete"] and len(exported["stacks"]) == 4 and exported["actions"]
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["actions"] == exported["actions"] and saved["deck"] == exported["deck"]
 
 
 def test_keyboard_plays_a_draw(page: Any, site_url: str) -> None:

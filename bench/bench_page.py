@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Page-load benchmark: the table's first dealt hand against a bare PyScript page's "ready".
+
+Serves dist/ (build it first: `python3 build.py site`) and drives headless Chromium
+(/usr/bin/chromium, Playwright from .venv). For each page, in the same run:
+
+* cold: a fresh browser context (empty HTTP cache) -> time from navigation start to the
+  moment the page sets <body data-ready="1"> (bare page) or data-hand="1" (first hand dealt
+  and drawn: index.html), read from performance.now() in the page by a MutationObserver;
+* warm: the same context navigates again (files in the HTTP cache, revalidated: 304s);
+* bytes transferred (encoded, from the DevTools protocol) for both.
+
+Then plays a few hands with fast bots and reads the bots' decision times measured in the
+page (controller.bot_ms). Prints figures; `--rounds N` (default 3) takes medians.
+
+    .venv/bin/python bench/bench_page.py [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+
+from browser_support import serve_in_thread  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"]
+# Records when <body> first gets data-ready="1" / data-hand="1", in ms since navigation start.
+OBSERVER = """
+(() => {
+  const seen = {};
+  window.__marks = seen;
+  const look = () => {
+    const b = document.body;
+    if (!b) return;
+    for (const key of ['ready', 'hand'])
+      if (!(key in seen) && b.dataset[key] === '1') seen[key] = performance.now();
+  };
+  new MutationObserver(look).observe(document, {subtree: true, attributes: true, childList: true});
+})();
+"""
+
+
+def load(page: Any, cdp: Any, url: str, mark: str) -> tuple[float, int]:
+    """Navigate; return (ms from navigation start to `mark`, bytes transferred)."""
+    total = {"bytes": 0}
+
+    def finished(event: dict[str, Any]) -> None:
+        total["bytes"] += int(event.get("encodedDataLength", 0))
+
+    cdp.on("Network.loadingFinished", finished)
+    page.goto(url)
+    page.wait_for_function(f"() => window.__marks && '{mark}' in window.__marks", timeout=180_000)
+    page.wait_for_load_state("networkidle")
+    ms = float(page.evaluate(f"window.__marks['{mark}']"))
+    cdp.remove_listener("Network.loadingFinished", finished)
+    return ms, total["bytes"]
+
+
+def measure(pw: Any, url: str, mark: str) -> dict[str, tuple[float, int]]:
+    """Cold and warm loads in a browser with a fresh on-disk profile (a real HTTP cache)."""
+    with tempfile.TemporaryDirectory(prefix="stripdeck-bench-") as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS, headless=True,
+            viewport={"width": 1280, "height": 800})
+        context.add_init_script(OBSERVER)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cold = load(page, cdp, url, mark)
+        page.goto("about:blank")
+        warm = load(page, cdp, url, mark)
+        context.close()
+    print(f"  {url}: cold {cold[0]:.0f} ms {cold[1]:,} B, warm {warm[0]:.0f} ms {warm[1]:,} B",
+          file=sys.stderr, flush=True)
+    return {"cold": cold, "warm": warm}
+
+
+def bot_times(browser: Any, url: str, decisions: int = 40) -> str:
+    """Play with fast bots (the human checks, calls and stands pat) until the bots have made
+    `decisions` decisions; return the page's "first/max/median/count" figures."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(url + "?bots=fast&seed=11")
+    page.wait_for_selector("body[data-hand='1']", state="attached", timeout=180_000)
+    deadline = time.monotonic() + 150
+    stats = "?/?/?/0"
+    while time.monotonic() < deadline:
+        stats = page.locator("body").get_attribute("data-bot-ms") or stats
+        if int(stats.split("/")[-1]) >= decisions:
+            break
+        controls = page.inner_text("#controls")
+        if "Stand pat" in controls:
+            page.keyboard.press("d")
+        elif "Check" in controls or "Call" in controls:
+            page.keyboard.press("c")
+        elif "New table" in controls:
+            page.keyboard.press("n")
+        page.wait_for_timeout(150)
+    page.close()
+    return stats
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    dist = ROOT / "dist"
+    wheels = list((dist / "pyodide").glob("stripdeck-*.whl"))
+    if not wheels:
+        print("no dist/: run `python3 build.py site` first", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, dict[str, list[tuple[float, int]]]] = {
+        "bare": {"cold": [], "warm": []}, "table": {"cold": [], "warm": []}}
+    with serve_in_thread(dist) as url, sync_playwright() as pw:
+        measure(pw, url + "bench-bare/", "ready")  # warm-up of the machine (not counted)
+        for _ in range(args.rounds):  # alternate, so both see the same machine load
+            for name, page_url, mark in (("bare", url + "bench-bare/", "ready"),
+                                         ("table", url + "?bots=fast", "hand")):
+                for kind, value in measure(pw, page_url, mark).items():
+                    results[name][kind].append(value)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        bots = bot_times(browser, url)
+        browser.close()
+
+    def median(name: str, kind: str) -> tuple[float, int]:
+        runs = results[name][kind]
+        return statistics.median(r[0] for r in runs), int(statistics.median(r[1] for r in runs))
+
+    print(f"page-load benchmark, headless Chromium, median of {args.rounds} rounds")
+    print(f"{'':28}{'cold ms':>10}{'warm ms':>10}{'cold bytes':>14}{'warm bytes':>12}")
+    for name, label in (("bare", "bare PyScript page: ready"), ("table", "table: first dealt hand")):
+        (cold, cold_b), (warm, warm_b) = median(name, "cold"), median(name, "warm")
+        print(f"{label:28}{cold:10.0f}{warm:10.0f}{cold_b:14,}{warm_b:12,}")
+    for kind in ("cold", "warm"):
+        ratio = median("table", kind)[0] / median("bare", kind)[0]
+        print(f"ratio table / bare ({kind}): {ratio:.2f}  (target <= 1.30)")
+    print(f"wheel {wheels[0].name}: {wheels[0].stat().st_size:,} bytes (target < 150 KB)")
+    first, worst, med, count = bots.split("/")
+    print(f"bot decisions in the page: median {med} ms, max {worst} ms over {count} after the first;"
+          f" the first (builds the bots' tables once) {first} ms (target < 50 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
