@@ -179,6 +179,8 @@ def test_showdown_names_hands_and_marks_winners():
     winners = [s for s in model.seats if s.won]
     assert winners and "wins" in model.status
     assert all(s.bet == 0 for s in model.seats)
+    revealed = sorted(s.reveal for s in model.seats if s.reveal >= 0)
+    assert revealed == list(range(len(revealed))) and revealed  # shown one after another
     assert any("shows" in line or "show" in line for line in model.history)
     exported = json.loads(ctl.export_json())
     assert stripdeck.replay(exported)["deltas"] == exported["deltas"]

@@ -59,6 +59,7 @@ class SeatModel:
     won: int                      # chips won this hand
     status: str                   # "Folded", "All in", "Split", "Mucked", ""
     label: str                    # accessible summary of the seat
+    reveal: int = -1              # order in which this seat showed at showdown (-1: did not)
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,14 @@ def _forced_markers(view: PlayerView) -> dict[int, list[str]]:
     return marks
 
 
+def _show_order(view: PlayerView) -> dict[int, int]:
+    order: dict[int, int] = {}
+    for event in view.log:
+        if event.kind == "show" and event.seat is not None and event.seat not in order:
+            order[event.seat] = len(order)
+    return order
+
+
 def _results(view: PlayerView) -> tuple[dict[int, int], dict[int, str], set[int]]:
     won: dict[int, int] = {}
     shown: dict[int, str] = {}
@@ -256,6 +265,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     hand_over = view.phase == "complete"
     marks = _forced_markers(view)
     won, shown, mucked = _results(view)
+    order = _show_order(view)
     chosen = tuple(i for i in selected if drawing)
 
     seats = []
@@ -309,7 +319,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             table_seat=table_seats[i], name=name, stack=seat.stack, bet=0 if hand_over else seat.bet, is_human=is_human,
             is_button=view.button == i, to_act=to_act, folded=seat.folded, all_in=seat.all_in,
             cards=cards, markers=tuple(marks.get(i, ())), drew=drew, hand_name=hand_name,
-            won=won.get(i, 0), status=status, label=", ".join(parts)))
+            won=won.get(i, 0), status=status, label=", ".join(parts), reveal=order.get(i, -1)))
 
     pots = []
     for number, pot in enumerate(view.pots):

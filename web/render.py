@@ -62,7 +62,11 @@ def seat_html(seat: SeatModel, position: str, timer: bool) -> str:
     bet = f'<div class="bet" title="Bet this round">{seat.bet}</div>' if seat.bet else ""
     clock = ('<div class="timer" aria-hidden="true"><span class="timer-bar"></span>'
              '<span class="timer-text"></span></div>') if timer and seat.to_act else ""
-    return (f'<section class="{" ".join(classes)}" data-seat="{seat.table_seat}" '
+    reveal = ""
+    if seat.reveal >= 0:  # showdown: cards turn over one seat after another, in the rules' order
+        classes.append("revealed")
+        reveal = f' style="--reveal: {seat.reveal}"'
+    return (f'<section class="{" ".join(classes)}" data-seat="{seat.table_seat}"{reveal} '
             f'aria-label="{attr(seat.label)}">'
             f'<div class="plate"><span class="name">{escape(seat.name)}</span>{button}'
             f'<span class="stack">{seat.stack}</span>{markers}</div>'
