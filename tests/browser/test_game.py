@@ -146,6 +146,8 @@ def test_settings_change_the_game(page: Any, site_url: str) -> None:
     screenshot(page, "settings-official-heads-up")
     page.check("input[name=four_color]")
     page.wait_for_selector("body.four-color", state="attached")
+    page.wait_for_timeout(300)
+    screenshot(page, "settings-four-colour")
     stored = json.loads(page.evaluate("localStorage.getItem('stripdeck.settings')"))
     assert stored["preset"] == "official" and stored["opponents"] == 1 and stored["four_color"]
 
