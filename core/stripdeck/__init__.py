@@ -15,6 +15,7 @@ from .scenario import ScenarioError, export_hand, play_scenario, replay
 from .state import HandState, Seat
 from .table import Player, Session, SessionError
 from .view import PlayerView, SeatView, player_view
+from .warmup import prepare
 
 __version__ = "0.1.0"
 
@@ -26,5 +27,5 @@ __all__ = [
     "ScenarioError", "export_hand", "play_scenario", "replay", "PlayerView", "SeatView", "player_view",
     "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
     "Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "Advice", "AdviceRow", "advise", "format_advice",
-    "ArenaResult", "run_arena",
+    "ArenaResult", "run_arena", "prepare",
 ]

@@ -471,6 +471,7 @@ class _Txn:
     def finish(self) -> None:
         self.to_act = None
         self.phase = COMPLETE
+        self.seats = [s.evolve(bet=0) if s.bet else s for s in self.seats]  # every bet is in a pot now
         events, seats = award(self.state())
         self.events.extend(events)
         self.seats = list(seats)

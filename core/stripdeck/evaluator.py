@@ -16,7 +16,7 @@ its rank), else 1-4 by ``suit_order`` (the highest suit is 4).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -30,6 +30,7 @@ __all__ = [
     "strength_table",
     "CATEGORIES",
     "category_of_strength",
+    "table_steps",
 ]
 
 # Category ids are fixed; their order in a rules variant comes from _category_order().
@@ -306,7 +307,18 @@ def _rank_multisets() -> list[tuple[tuple[int, int], ...]]:
 
 
 def _build_table(key: tuple[str, str, bool, bool]) -> dict[int, HandValue]:
-    """Mask -> HandValue for every five-card hand of the variant, built by rank pattern.
+    """Mask -> HandValue for every five-card hand of the variant (see :func:`_build_steps`)."""
+    steps = _build_steps(key)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            table: dict[int, HandValue] = done.value
+            return table
+
+
+def _build_steps(key: tuple[str, str, bool, bool]) -> Generator[None, None, dict[int, HandValue]]:
+    """Build a table in steps of a few milliseconds, returning it at the end.
 
     For each rank multiset the category and ranks are fixed; only the deciding
     card's suit varies, so the masks are enumerated per choice of the deciding card.
@@ -330,7 +342,9 @@ def _build_table(key: tuple[str, str, bool, bool]) -> dict[int, HandValue]:
     ranks_of = {r: Rank(r) for r in range(7, 15)}
     masks: list[int] = []
     values: list[HandValue] = []
-    for groups in _rank_multisets():
+    for number, groups in enumerate(_rank_multisets()):
+        if number % 100 == 99:
+            yield
         category, order = _rank_pattern([r for r, c in groups for _ in range(c)])
         deciding_rank, _ = _deciding_rank(category, order, ties)
         others = [0]
@@ -361,23 +375,51 @@ def _build_table(key: tuple[str, str, bool, bool]) -> dict[int, HandValue]:
             masks.append(sum(_bit(r, s) for r in ranks5))
             values.append(HandValue(_strength(cat_order, category, order, code),
                                     CATEGORY_NAMES[category], ranks, decides, key))
+    yield
     table = dict(zip(masks, values))
     if joker:
-        for four in combinations(DECK, 4):
+        for number, four in enumerate(combinations(DECK, 4)):
+            if number % 1000 == 999:
+                yield
             table[sum(four) + JOKER] = _joker_value(four, key, cat_order, codes)
     return table
 
 
 def _table(rules: Rules | None) -> dict[int, HandValue]:
-    key = ("kicker", "hdcs", True, False) if rules is None else rules.evaluation_key
+    key = _DEFAULT_KEY if rules is None else rules.evaluation_key
     table = _TABLES.get(key)
     if table is None:
-        if len(_TABLES) >= _MAX_TABLES:  # about 17 MB each: keep the default and the newest dozen
-            oldest = next(k for k in _TABLES if k != _DEFAULT_KEY)
-            del _TABLES[oldest]
-            _STRENGTHS.pop(oldest, None)
-        table = _TABLES[key] = _build_table(key)
+        table = _store(key, _build_table(key))
     return table
+
+
+def _store(key: tuple[str, str, bool, bool], table: dict[int, HandValue]) -> dict[int, HandValue]:
+    if len(_TABLES) >= _MAX_TABLES:  # about 17 MB each: keep the default and the newest dozen
+        oldest = next(k for k in _TABLES if k != _DEFAULT_KEY)
+        del _TABLES[oldest]
+        _STRENGTHS.pop(oldest, None)
+    _TABLES[key] = table
+    if key == _DEFAULT_KEY and not _DEFAULT_TABLE:
+        _DEFAULT_TABLE.update(table)
+    return table
+
+
+def table_steps(rules: Rules | None = None) -> Iterator[None]:
+    """Build the ranking table and the strength table of ``rules`` in steps of a few milliseconds.
+
+    Iterating it to the end has the same effect as the first :func:`evaluate` and
+    :func:`strength_table` calls, but a page can yield to its event loop between steps.
+    """
+    key = _DEFAULT_KEY if rules is None else rules.evaluation_key
+    if key not in _TABLES:
+        _store(key, (yield from _build_steps(key)))
+    if key not in _STRENGTHS:
+        items = list(_TABLES[key].items())
+        strengths: dict[int, int] = {}
+        for start in range(0, len(items), 25_000):
+            yield
+            strengths.update((m, v.strength) for m, v in items[start:start + 25_000])
+        _STRENGTHS[key] = strengths
 
 
 def strength_table(rules: Rules | None = None) -> Mapping[int, int]:
@@ -386,7 +428,7 @@ def strength_table(rules: Rules | None = None) -> Mapping[int, int]:
     >>> t = strength_table(); t[sum(parse_cards("Ah Kh Qh Jh Th"))] > t[sum(parse_cards("As Ks Qs Js Ts"))]
     True
     """
-    key = ("kicker", "hdcs", True, False) if rules is None else rules.evaluation_key
+    key = _DEFAULT_KEY if rules is None else rules.evaluation_key
     strengths = _STRENGTHS.get(key)
     if strengths is None:
         strengths = _STRENGTHS[key] = {m: v.strength for m, v in _table(rules).items()}
@@ -416,8 +458,6 @@ def _evaluate_checked(cards: Any, rules: Rules | None) -> HandValue:
     if rules is not None and not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
     table = _table(rules)
-    if rules is None and not _DEFAULT_TABLE:
-        _DEFAULT_TABLE.update(table)
     parsed = parse_cards(cards, joker=rules is not None and rules.joker)
     if len(parsed) != 5:
         raise CardError(f"a hand is exactly 5 cards, got {len(parsed)}: '{' '.join(map(str, parsed))}'")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
@@ -23,7 +23,7 @@ from .cards import Card, full_deck
 from .evaluator import strength_table
 from .rules import Rules
 
-__all__ = ["draw_choice", "OpponentModel", "opponent_model", "Outcome", "draw_outcomes", "MODEL_SAMPLES"]
+__all__ = ["draw_choice", "OpponentModel", "opponent_model", "Outcome", "draw_outcomes", "MODEL_SAMPLES", "model_steps"]
 
 MODEL_SAMPLES = 12000
 """Deals simulated (seeded, so the same every time) to estimate the opponent model."""
@@ -103,18 +103,33 @@ def opponent_model(rules: Rules | None = None) -> OpponentModel:
     key = _model_key(rules)
     model = _MODELS.get(key)
     if model is None:
-        model = _MODELS[key] = _simulate(rules, MODEL_SAMPLES)
+        steps = _simulate(rules, MODEL_SAMPLES)
+        while model is None:
+            try:
+                next(steps)
+            except StopIteration as done:
+                model = _MODELS[key] = done.value
     return model
 
 
-def _simulate(rules: Rules, samples: int) -> OpponentModel:
+def model_steps(rules: Rules | None = None) -> Iterator[None]:
+    """Build the opponent model of ``rules`` in steps of a few milliseconds (see ``prepare``)."""
+    rules = Rules() if rules is None else rules
+    key = _model_key(rules)
+    if key not in _MODELS:
+        _MODELS[key] = yield from _simulate(rules, MODEL_SAMPLES)
+
+
+def _simulate(rules: Rules, samples: int) -> Generator[None, None, OpponentModel]:
     table = strength_table(rules)
     deck = list(full_deck(rules.joker))
     rng = random.Random(_MODEL_SEED)
     by_draw: dict[int, list[int]] = {}
     everyone: list[int] = []
     limit = rules.draw_limit
-    for _ in range(samples):
+    for number in range(samples):
+        if number % 500 == 499:
+            yield
         cards = rng.sample(deck, 10)
         hand = cards[:5]
         discards = draw_choice(hand, limit)
