@@ -22,17 +22,18 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_compare_names_the_winner_and_why() -> None:
     done = run("compare", "Ah Jh 9h 8h 7h", "Ks Kd Kc 8s 8c")
     assert done.returncode == 0
-    assert "A wins: a flush beats a full house" in done.stdout
-    assert "B wins: a full house beats a flush" in run(
+    assert "Hand A wins: a flush beats a full house in 32-card poker." in done.stdout
+    assert "Hand B wins: a full house beats a flush" in run(
         "compare", "Ah Jh 9h 8h 7h", "Ks Kd Kc 8s 8c", "--flush-below-full-house").stdout
 
 
 def test_compare_follows_the_suit_ties_option() -> None:
     a, b = "Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d"
-    assert "B wins: equal ranks: the ten of hearts decides" in run("compare", a, b).stdout
-    assert "A wins: equal ranks: the queen of hearts decides" in run(
+    assert "Hand B wins: equal pairs of queens and kickers: the ten of hearts decides" in run(
+        "compare", a, b).stdout
+    assert "Hand A wins: equal pairs of queens and kickers: the queen of hearts decides" in run(
         "compare", a, b, "--suit-ties", "combination").stdout
-    assert "Tie" in run("compare", a, b, "--preset", "official", "--suit-ties", "split").stdout
+    assert "Equal hands" in run("compare", a, b, "--preset", "official", "--suit-ties", "split").stdout
 
 
 def test_rank_prints_the_counts_of_every_category() -> None:
@@ -56,7 +57,7 @@ def test_replay_prints_the_result_json(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args, message", [
     (("compare", "Ah Kh Qh Jh 6h", "Ks Kd Kc 8s 8c"), "rank 6 is not in the 32-card deck"),
     (("compare", "Ah Kh Qh Jh", "Ks Kd Kc 8s 8c"), "exactly 5 cards"),
-    (("compare", "Ah Kh Qh Jh Th", "Ah Kd Kc 8s 8c"), "Ah cannot be in both hands"),
+    (("compare", "Ah Kh Qh Jh Th", "Ah Kd Kc 8s 8c"), "the ace of hearts cannot be in both hands"),
     (("compare", "Ah Kh Qh Jh Th", "Ks Kd Kc 8s 8c", "--suit-order", "hdcx"), "suit_order"),
     (("rank", "--preset", "casino"), "unknown preset 'casino'"),
     (("replay", "/no/such/file.json"), "No such file"),

@@ -7,6 +7,7 @@ from .bots import BOT_LEVELS, BOT_STYLES, Bot, Style, bot_for, simple_bot
 from .cards import DECK, JOKER, Card, CardError, Rank, Suit, format_cards, full_deck, parse_card, parse_cards
 from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
 from .evaluator import CATEGORIES, HandValue, compare, evaluate, strength_table
+from .explain import Comparison, explain
 from .legal import LegalActions
 from .narrate import describe_event, describe_log
 from .pots import Pot, build_pots
@@ -27,5 +28,5 @@ __all__ = [
     "ScenarioError", "export_hand", "play_scenario", "replay", "PlayerView", "SeatView", "player_view",
     "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
     "Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "Advice", "AdviceRow", "advise", "format_advice",
-    "ArenaResult", "run_arena", "prepare",
+    "ArenaResult", "run_arena", "prepare", "Comparison", "explain",
 ]

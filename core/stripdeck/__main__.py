@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from .advisor import advise, format_advice
 from .arena import format_arena, run_arena
 from .bots import BOT_LEVELS, bot_for
-from .evaluator import compare, evaluate
+from .explain import explain
 from .narrate import describe_event
 from .ranking import ranking_table
 from .rules import Rules
@@ -90,25 +90,12 @@ def command(name: str) -> Callable[[Callable[[argparse.Namespace, TextIO], int]]
 @command("compare")
 def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_from(args)
-    a, b = evaluate(args.hand_a, rules), evaluate(args.hand_b, rules)
-    verdict = compare(args.hand_a, args.hand_b, rules)
-    out.write(f"A: {args.hand_a}: {a}\nB: {args.hand_b}: {b}\n")
-    if verdict == 0:
-        out.write("Tie: the hands are equal and share the pot.\n")
-    else:
-        winner, loser = (a, b) if verdict > 0 else (b, a)
-        label = "A" if verdict > 0 else "B"
-        out.write(f"{label} wins: {_why(winner, loser)}\n")
+    comparison = explain(args.hand_a, args.hand_b, rules)
+    out.write(f"A: {args.hand_a}: {comparison.value_a}\nB: {args.hand_b}: {comparison.value_b}\n")
+    out.write(comparison.headline + "\n")
+    if comparison.rule_note:
+        out.write(f"({comparison.rule_note}.)\n")
     return 0
-
-
-def _why(winner: Any, loser: Any) -> str:
-    if winner.category != loser.category:
-        return f"a {winner.category} beats a {loser.category}"
-    if winner.ranks != loser.ranks:
-        return "same category, higher ranks"
-    card = winner.deciding_card
-    return f"equal ranks: the {card.name.lower() if card else 'suit'} decides"
 
 
 @command("rank")
