@@ -188,9 +188,86 @@ def test_showdown_names_hands_and_marks_winners():
 
 def test_history_reads_in_the_second_person_for_you():
     assert presenter.second_person("You folds.") == "You fold."
+    assert presenter.second_person("You checks.") == "You check."
     assert presenter.second_person("You is all in (40).") == "You are all in (40)."
     assert presenter.second_person("You raises to 12.") == "You raise to 12."
     assert presenter.second_person("Ada wins 4 from the main pot.") == "Ada wins 4 from the main pot."
+
+
+def narrated_kinds():
+    """Every event kind the engine's narration has a sentence for (read from its source)."""
+    import re
+
+    source = Path(stripdeck.narrate.__file__).read_text()
+    return sorted(set(re.findall(r'"(\w+)": lambda', source)))
+
+
+@pytest.mark.parametrize("kind", narrated_kinds())
+def test_every_narrated_event_about_you_is_in_the_second_person(kind):
+    import re
+
+    cards = parse_cards("Ah Kd")
+    infos = ("0 1", "1 0") if kind == "divide" else ("Pair of aces", "draw", "uncontested")
+    events = [stripdeck.Event(kind, seat, amount, cards, pot, info)
+              for seat in (0, 1) for pot in (0, 1) for amount in (0, 1, 3) for info in infos]
+    lines = [line for e in events if (line := stripdeck.describe_event(e, ["You", "Ada"]))]
+    assert lines or kind == "end"
+    for line in lines:
+        fixed = presenter.second_person(line)
+        assert not re.search(r"\bYou (is|has|was|\w+s)\b", fixed), (line, fixed)  # "You checks."
+        assert not re.search(r"\S You\b", fixed), (line, fixed)  # "back to You." -> "back to you."
+        if "You" not in line:
+            assert fixed == line
+
+
+def test_hint_during_the_human_draw_uses_only_their_view(monkeypatch):
+    ctl = fresh(seed=4)
+    model = to_human_draw(ctl)
+    assert model.hint_offer and model.hint is None
+    view = ctl.view()
+    asked = []
+    real = stripdeck.advise
+
+    def advise(cards, rules=None, dead=(), opponents=1):
+        asked.append((tuple(cards), rules, dead, opponents))
+        return real(cards, rules, dead, opponents)
+
+    monkeypatch.setattr(stripdeck, "advise", advise)
+    assert ctl.ask_hint()
+    others = sum(1 for i, s in enumerate(view.seats) if i != view.viewer and not s.folded)
+    assert asked == [(view.my_hand, view.rules, (), others)]
+    hint = ctl.model().hint
+    assert hint is not None and hint.reason and 1 <= len(hint.rows) <= 4
+    assert hint.rows[0].win.endswith("%") and "%" in hint.rows[0].chances
+    html = render.controls_html(ctl.model(), "", True)
+    assert 'data-cmd="hint"' in html and 'class="advice"' in html and hint.reason[:20] in html
+    assert ctl.apply_hint()
+    model = ctl.model()
+    assert ctl.selected == hint.discard
+    human = next(s for s in model.seats if s.is_human)
+    assert tuple(c.index for c in human.cards if c.selected) == hint.discard
+    assert model.draw.action == presenter.draw_action(view.my_hand, hint.discard)
+    assert ctl.act(model.draw.action)
+    assert ctl.hint is None and ctl.model().hint is None  # gone once the human has drawn
+
+
+def test_hints_can_be_hidden():
+    ctl = fresh(seed=4, show_hints=False)
+    model = to_human_draw(ctl)
+    assert not model.hint_offer and not ctl.ask_hint()
+    assert 'data-cmd="hint"' not in render.controls_html(model, "", True)
+    ctl.set_display({"show_hints": True})
+    assert ctl.model().hint_offer
+
+
+def test_hint_model_from_advice_data():
+    hand = parse_cards("Ah Kh Qh Jh 7c")
+    hint = presenter.hint_model(stripdeck.advise(hand).to_dict(), hand, top=3)
+    assert hint.discard == (4,) and hint.apply_label == "Select 7c" and len(hint.rows) == 3
+    pat = parse_cards("Ah Kh Qh Jh 9h")
+    hint = presenter.hint_model(stripdeck.advise(pat).to_dict(), pat)
+    assert hint.discard == () and hint.rows[0].discard == "nothing (stand pat)"
+    assert presenter.percent(0.0049) == "0.5%" and presenter.percent(0.5) == "50%"
 
 
 def test_settings_validate_and_make_rules():
@@ -249,6 +326,48 @@ def test_url_parameters():
         {"fast_bots": True, "seed": 3, "timer": 5}, [])
     options, notices = storage.parse_params("?timer=0&bots=turbo&x=1")
     assert options == {} and len(notices) == 3
+
+
+def test_embed_parameters_are_the_widget_settings():
+    sys.path.insert(0, str(WEB.parent))
+    from web.widgets.game import game_query
+    from web.widgets.params import parse
+
+    query = game_query(parse({"widget": "game", "preset": "official", "opponents": "1", "stakes": "5",
+                              "stack": "500", "four_color": "1", "fast_bots": "1"}))
+    options, notices = storage.parse_params("?" + query)
+    assert notices == [] and options["embed"]
+    s = options["settings"]
+    assert (s["preset"], s["opponents"], s["stakes"], s["stack"], s["four_color"], s["fast_bots"]) == \
+        ("official", 1, 5, 500, True, True)
+    assert s["suit_ties"] == "combination" and not s["split"] and storage.rules_from(s).ante == 5
+    options, notices = storage.parse_params(
+        "?embed=1&preset=online&opponents=9&split=maybe&joker=1&flush_beats_full_house=0&seed=4&bots=fast")
+    s = options["settings"]
+    assert s["opponents"] == storage.DEFAULTS["opponents"] and s["split"] is True  # fell back
+    assert [n.split("=")[0] for n in notices] == ["Ignored URL parameter opponents",
+                                                  "Ignored URL parameter split"]
+    rules = storage.rules_from(s)
+    assert rules.joker and not rules.flush_beats_full_house
+    assert options["seed"] == 4 and options["fast_bots"]
+    # Without embed=1 settings in the URL are ignored, as before.
+    options, notices = storage.parse_params("?preset=official")
+    assert options == {} and "Ignored URL parameter preset" in notices[0]
+
+
+def test_joker_and_flush_rule_settings_play():
+    ctl = fresh(seed=8, joker=True, flush_beats_full_house=False, opponents=2)
+    assert ctl.session.rules.joker and not ctl.session.rules.flush_beats_full_house
+    to_human_draw(ctl)
+    assert storage.with_preset(ctl.settings, "official")["joker"] is False
+
+
+def test_memory_store_keeps_embedded_games_out_of_local_storage():
+    store = storage.MemoryStore()
+    ctl = fresh(seed=2)
+    storage.save(store, ctl.settings, ctl.session)
+    settings, session, notices = storage.load(store)
+    assert settings == ctl.settings and session is not None and not notices
 
 
 def test_human_timeout_is_sent_when_the_clock_runs_out():

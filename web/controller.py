@@ -57,6 +57,7 @@ class Controller:
         self.last_finished: Any = None  # the last complete HandState (for Copy/Download)
         self.last_names: list[str] = []
         self.bot_ms: list[float] = []
+        self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
         self._note_turn()
 
     # ---------------------------------------------------------------- facts
@@ -108,7 +109,14 @@ class Controller:
             view, self.names, self.session.hand_seats,
             human=self.human_hand_seat if self.human_hand_seat is not None else -1,
             selected=self.selected, amount=self.amount, hand_number=self.session.hand_number,
-            four_color=self.settings["four_color"], ai_thinking=thinking, name_hand=name_hand)
+            four_color=self.settings["four_color"], ai_thinking=thinking, name_hand=name_hand,
+            show_hints=self.settings["show_hints"],
+            hint=presenter.hint_model(self.hint, view.my_hand) if self.hint else None)
+
+    @property
+    def rules(self) -> stripdeck.Rules:
+        """The rules of the table (what ``stripdeck.prepare`` must get ready)."""
+        return self.session.rules
 
     # ---------------------------------------------------------------- the clock
 
@@ -195,8 +203,36 @@ class Controller:
 
     def _reset_choice(self) -> None:
         self.selected = ()
+        self.hint = None
         self.amount = None
         self._note_turn()
+
+    def human_drawing(self) -> stripdeck.PlayerView | None:
+        """The human's view when it is their draw (else None)."""
+        view = self.view()
+        if view is None or not view.is_my_turn or view.legal is None or view.phase != "draw":
+            return None
+        return view
+
+    def ask_hint(self) -> bool:
+        """The draw advisor on the human's own cards (their view only); False if not their draw."""
+        view = self.human_drawing()
+        if view is None or not self.settings["show_hints"]:
+            return False
+        advice = stripdeck.advise(view.my_hand, view.rules, opponents=presenter.opponents_in(view))
+        self.hint = advice.to_dict()
+        return True
+
+    def apply_hint(self) -> bool:
+        """Select the suggested discards (the human still confirms with Discard)."""
+        view = self.human_drawing()
+        if view is None or not self.hint or view.legal is None:
+            return False
+        chosen: tuple[int, ...] = ()
+        for index in presenter.hint_model(self.hint, view.my_hand).discard:
+            chosen = presenter.toggle_selection(chosen, index, len(view.my_hand), view.legal.draw_max)
+        self.selected = chosen
+        return True
 
     def toggle(self, index: int) -> None:
         """Select or unselect one of the human's cards for the draw."""
@@ -220,7 +256,7 @@ class Controller:
     def set_display(self, settings: Mapping[str, Any]) -> None:
         """Change settings that do not touch the game (four colours, auto-deal, bot speed)."""
         self.settings = storage.validate({**self.settings, **{
-            k: settings[k] for k in ("four_color", "auto_deal", "fast_bots") if k in settings}})
+            k: settings[k] for k in storage.DISPLAY_FIELDS if k in settings}})
 
     def export_json(self) -> str:
         """The last finished hand as scenario JSON ('' if none yet)."""

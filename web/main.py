@@ -10,6 +10,7 @@ import random
 import controller
 import render
 import storage
+import stripdeck
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
@@ -46,11 +47,16 @@ class App:
 
     def __init__(self):
         params, notices = storage.parse_params(str(window.location.search))
-        self.store = window.localStorage
-        if params.get("reset"):
-            storage.save(self.store, storage.DEFAULTS, None)
-        settings, session, load_notices = storage.load(self.store)
-        notices += load_notices
+        self.embed = bool(params.get("embed"))
+        if self.embed:  # the mini game widget: settings from the URL, the visitor's storage untouched
+            self.store = storage.MemoryStore()
+            settings, session = params["settings"], None
+        else:
+            self.store = window.localStorage
+            if params.get("reset"):
+                storage.save(self.store, storage.DEFAULTS, None)
+            settings, session, load_notices = storage.load(self.store)
+            notices += load_notices
         if "fast_bots" in params:
             settings["fast_bots"] = params["fast_bots"]
         self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
@@ -61,12 +67,45 @@ class App:
         self.bots_running = False
         self.generation = 0  # bumped by a new table: stale bot loops stop
         self.proxies = []
+        self.ready = None  # the asyncio task building the rules' first-use tables
+        self.ready_rules = None
+
+    # ---------------------------------------------------------------- getting ready
+
+    def prepare(self):
+        """Build the evaluator's, bots' and advisor's tables for the table's rules in small
+        steps (stripdeck.prepare), yielding to the browser between steps."""
+        rules = self.ctl.rules
+        if self.ready is not None and self.ready_rules == rules:
+            return
+        if self.ready is not None and not self.ready.done():
+            self.ready.cancel()
+        self.ready_rules = rules
+        self.ready = asyncio.ensure_future(self._prepare(rules))
+
+    async def _prepare(self, rules):
+        for _ in stripdeck.prepare(rules):
+            await asyncio.sleep(0)
+        window.performance.mark("stripdeck-prepared")
+        if rules == self.ctl.rules:
+            self.render()  # now the human's hand can be named
+
+    def is_ready(self):
+        return self.ready is not None and self.ready.done() and self.ready_rules == self.ctl.rules
+
+    async def wait_ready(self):
+        """Wait until the tables for the current rules are built (bots and the Hint need them)."""
+        self.prepare()
+        while not self.is_ready():
+            await asyncio.wait([self.ready])
+            self.prepare()
 
     # ---------------------------------------------------------------- rendering
 
-    def render(self, thinking=False, name_hand=True):
+    def render(self, thinking=False):
         ctl = self.ctl
-        model = ctl.model(thinking, name_hand)
+        # Naming the human's hand needs the evaluator's table: only once it is built.
+        model = ctl.model(thinking, name_hand=self.is_ready())
         root = document.body
         root.classList.toggle("four-color", bool(ctl.settings["four_color"]))
         focused = node(document.activeElement)
@@ -155,6 +194,9 @@ class App:
                     turn = ctl.turn_key
                     pause = 0.02 if fast else random.uniform(0.4, 0.9)
                     start = loop_time()
+                    await self.wait_ready()
+                    if generation != self.generation or ctl.turn_key != turn or not ctl.bot_to_act():
+                        continue
                     action = ctl.bot_decide()  # the pause hides the decision's time
                     await asyncio.sleep(max(0.0, pause - (loop_time() - start)))
                     if generation != self.generation or ctl.turn_key != turn or not ctl.bot_to_act():
@@ -195,8 +237,20 @@ class App:
     # ---------------------------------------------------------------- input
 
     def human(self, text):
-        if self.ctl.act(text):
+        if not self.is_ready():  # a showdown evaluates hands: wait for the tables (once, briefly)
+            asyncio.ensure_future(self.human_later(text))
+        elif self.ctl.act(text):
             self.after_change()
+
+    async def human_later(self, text):
+        await self.wait_ready()
+        self.human(text)
+
+    async def show_hint(self):
+        await self.wait_ready()
+        if self.ctl.ask_hint():
+            self.render()
+            self.say("Hint: " + self.ctl.hint["rows"][0]["reason"])
 
     def on_click(self, event):
         target = node(event.target.closest("[data-cmd]"))
@@ -208,6 +262,14 @@ class App:
             self.render()
         elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise"):
             self.human(data(target, "action"))
+        elif cmd == "hint":
+            asyncio.ensure_future(self.show_hint())
+        elif cmd == "apply-hint":
+            if self.ctl.apply_hint():
+                self.render()
+                focus = query('#controls [data-cmd="draw"]')
+                if focus is not None:
+                    focus.focus()
         elif cmd == "deal":
             if self.ctl.deal():
                 self.after_change()
@@ -232,7 +294,7 @@ class App:
         cmd = data(target, "cmd")
         if cmd == "amount":
             self.ctl.set_amount(target.value)
-            model = self.ctl.model()
+            model = self.ctl.model(name_hand=self.is_ready())
             if model is None or model.amount is None:
                 return
             value = model.amount.value
@@ -284,6 +346,7 @@ class App:
         self.ctl.deal()
         self.history = ()
         self.render_settings()
+        self.prepare()
         self.after_change()
 
     def on_key(self, event):
@@ -303,7 +366,8 @@ class App:
             self.render()
             return
         cmds = {"f": ("fold",), "c": ("check", "call"), "b": ("bet",), "r": ("raise",),
-                "a": ("allin",), "s": ("split",), "d": ("draw",), "n": ("deal", "newtable")}.get(key)
+                "a": ("allin",), "s": ("split",), "d": ("draw",), "n": ("deal", "newtable"),
+                "h": ("hint",)}.get(key)
         if not cmds:
             return
         for cmd in cmds:
@@ -354,19 +418,24 @@ class App:
             self.proxies.append(proxy)
             document.addEventListener(name, proxy)
         self.render_notices()
-        self.render_settings()
+        if self.embed:  # fixed settings: no settings menu
+            document.body.classList.add("embed")
+            query('button[data-panel="settings"]').hidden = True
+            by_id("settings").hidden = True
+        else:
+            self.render_settings()
         if not self.ctl.in_hand and not self.ctl.game_over:
             self.ctl.deal()
         self.save()
-        # The first hand is shown at once; naming your hand (which builds the evaluator's
-        # tables) and the bots follow a moment later.
-        self.render(name_hand=False)
+        # The first hand is shown at once; the evaluator's, bots' and advisor's tables are
+        # built in small steps behind it (naming your hand and the bots wait for them).
+        self.render()
         window.performance.mark("stripdeck-first-hand")
         asyncio.ensure_future(self.begin())
 
     async def begin(self):
         await asyncio.sleep(0.05)
-        self.render()
+        self.prepare()
         self.kick()
         asyncio.ensure_future(self.run_clock())
 

@@ -83,6 +83,25 @@ class AmountModel:
 
 
 @dataclass(frozen=True)
+class HintRow:
+    """One discard choice of the draw advisor, for the Hint table."""
+
+    discard: str                  # "7c", or "nothing (stand pat)"
+    win: str                      # "27%"
+    chances: str                  # "one pair 44% · high card 30% · flush 11%"
+
+
+@dataclass(frozen=True)
+class HintModel:
+    """The draw advisor's suggestion for the viewer's own hand."""
+
+    reason: str
+    rows: tuple[HintRow, ...]
+    discard: tuple[int, ...]      # positions of the suggested discards in the viewer's hand
+    apply_label: str              # "Select 7c" / "Stand pat is best"
+
+
+@dataclass(frozen=True)
 class TableModel:
     """Everything the renderer draws."""
 
@@ -100,6 +119,8 @@ class TableModel:
     hand_number: int
     four_color: bool = False
     timer_seat: int | None = None
+    hint_offer: bool = False      # the Hint button is shown (the viewer's draw, hints on)
+    hint: HintModel | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -208,32 +229,79 @@ def _results(view: PlayerView) -> tuple[dict[int, int], dict[int, str], set[int]
     return won, shown, mucked
 
 
-_YOU_VERBS = {"is": "are", "has": "have", "stands": "stand", "draws": "draw", "folds": "fold",
-              "checks": "check", "calls": "call", "bets": "bet", "raises": "raise", "posts": "post",
-              "antes": "ante", "receives": "receive", "shows": "show", "mucks": "muck", "wins": "win",
-              "offers": "offer", "declines": "decline"}
+# Every verb the engine's narration (stripdeck.narrate) puts after a player's name.
+_YOU_VERBS = {"is": "are", "has": "have", "antes": "ante", "posts": "post", "folds": "fold",
+              "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
+              "offers": "offer", "declines": "decline", "stands": "stand", "draws": "draw",
+              "receives": "receive", "shows": "show", "mucks": "muck", "wins": "win"}
 
 
 def second_person(line: str, you: str = "You") -> str:
-    """Narration about the human reads "You fold." rather than "You folds.".
+    """Narration about the human reads "You fold." rather than "You folds."; "You" inside a
+    sentence becomes "you".
 
     >>> second_person("You raises to 12."), second_person("Ada folds.")
     ('You raise to 12.', 'Ada folds.')
+    >>> second_person("New hand: You has the button."), second_person("4 uncalled chips go back to You.")
+    ('New hand: you have the button.', '4 uncalled chips go back to you.')
     """
-    prefix = you + " "
-    if not line.startswith(prefix):
-        return line
-    verb, _, rest = line[len(prefix):].partition(" ")
-    word = verb.rstrip(".,")
-    verb = _YOU_VERBS.get(word, word) + verb[len(word):]
-    return prefix + verb + (" " + rest if rest else "")
+    words = line.split(" ")
+    for i, word in enumerate(words):
+        if word.rstrip(".,:;") != you:
+            continue
+        if i > 0:
+            words[i] = you.lower() + word[len(you):]
+        if word == you and i + 1 < len(words):
+            verb = words[i + 1]
+            bare = verb.rstrip(".,:;")
+            words[i + 1] = _YOU_VERBS.get(bare, bare) + verb[len(bare):]
+    return " ".join(words)
 
 
 def history(view: PlayerView, names: Sequence[str]) -> tuple[str, ...]:
     """The hand's events in plain words (the engine's narration)."""
-    lines = stripdeck.describe_log(view.log, list(names))
-    return tuple(second_person(line.replace("to You.", "to you.").replace(" You has ", " You have "))
-                 for line in lines)
+    return tuple(second_person(line) for line in stripdeck.describe_log(view.log, list(names)))
+
+
+def percent(p: float) -> str:
+    """A probability as a short percentage.
+
+    >>> percent(0.2685), percent(0.004), percent(0.0), percent(1.0)
+    ('27%', '0.4%', '0%', '100%')
+    """
+    if 0 < p < 0.01:
+        return f"{100 * p:.1f}%"
+    return f"{100 * p:.0f}%"
+
+
+def opponents_in(view: PlayerView) -> int:
+    """How many other players are still in the hand (1-4: the advisor's ``opponents``)."""
+    others = sum(1 for i, seat in enumerate(view.seats) if i != view.viewer and not seat.folded)
+    return max(1, min(4, others))
+
+
+def hint_model(advice: dict[str, object], hand: Sequence[Card], top: int = 4,
+               categories: int = 3) -> HintModel:
+    """The Hint panel from ``Advice.to_dict()`` data for the viewer's ``hand``.
+
+    >>> a = stripdeck.advise("Ah Kh Qh Jh 7c").to_dict()
+    >>> h = hint_model(a, stripdeck.parse_cards("Ah Kh Qh Jh 7c"))
+    >>> h.discard, h.apply_label, h.rows[0].discard
+    ((4,), 'Select 7c', '7c')
+    """
+    rows_data = list(advice.get("rows") or [])  # type: ignore[call-overload]
+    texts = [str(c) for c in hand]
+    rows = []
+    for row in rows_data[:top]:
+        chances = sorted(dict(row["categories"]).items(), key=lambda kv: -kv[1])[:categories]
+        rows.append(HintRow(row["discard"] or "nothing (stand pat)", percent(row["win"]),
+                            " · ".join(f"{name} {percent(p)}" for name, p in chances if p > 0)))
+    if not rows_data:
+        return HintModel("No advice for this hand.", (), (), "")
+    best = rows_data[0]
+    discard = tuple(sorted(texts.index(c) for c in str(best["discard"]).split() if c in texts))
+    label = "Select " + best["discard"] if discard else "Stand pat is best"
+    return HintModel(str(best["reason"]), tuple(rows), discard, label)
 
 
 def my_hand_name(view: PlayerView) -> str:
@@ -250,13 +318,16 @@ def my_hand_name(view: PlayerView) -> str:
 def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], *,
             human: int = 0, selected: Sequence[int] = (), amount: object = None,
             hand_number: int = 0, four_color: bool = False, ai_thinking: bool = False,
-            name_hand: bool = True) -> TableModel:
+            name_hand: bool = True, show_hints: bool = False,
+            hint: HintModel | None = None) -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
     the viewer's hand seat. ``selected`` are positions of the viewer's cards chosen to discard,
     ``amount`` the bet/raise total typed or slid so far. ``name_hand=False`` skips naming the
     viewer's own hand (the page's very first render: the evaluator's tables are built on first use).
+    ``show_hints`` offers the Hint button during the viewer's draw; ``hint`` is the advice
+    shown (from :func:`hint_model`, computed from the viewer's own hand only).
     """
     legal = view.legal
     my_turn = view.is_my_turn and legal is not None
@@ -371,7 +442,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         seats=tuple(seats), pots=tuple(pots), phase=PHASE_TEXT.get(view.phase, view.phase),
         status=status, buttons=tuple(buttons), amount=amount_model, draw=draw_button,
         draw_max=draw_max, my_turn=my_turn, hand_over=hand_over, history=history(view, names),
-        hand_number=hand_number, four_color=four_color, timer_seat=view.to_act)
+        hand_number=hand_number, four_color=four_color, timer_seat=view.to_act,
+        hint_offer=drawing and show_hints, hint=hint if drawing and show_hints else None)
 
 
 def announcement(before: Sequence[str], after: Sequence[str]) -> str:

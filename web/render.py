@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 import storage
-from presenter import CardModel, SeatModel, TableModel
+from presenter import CardModel, HintModel, SeatModel, TableModel
 
 # Screen positions (CSS classes) of the seats, by number of players; index 0 is the human.
 POSITIONS = {
@@ -95,6 +95,10 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool) -> str:
                      f'to discard; up to {model.draw_max}.</p>')
         parts.append(_button(model.draw.kind, model.draw.label, model.draw.key, model.draw.action,
                              primary=True))
+        if model.hint_offer:
+            parts.append(_button("hint", "Hint", "H", ""))
+        if model.hint is not None:
+            parts.append(hint_html(model.hint))
     if model.amount is not None and model.amount.low < model.amount.high:
         a = model.amount
         parts.append(
@@ -121,6 +125,23 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool) -> str:
     return "".join(parts)
 
 
+def hint_html(hint: HintModel) -> str:
+    """The draw advisor's suggestion: its reason, the top choices, and a button to select them."""
+    best = ' class="best"'
+    rows = "".join(
+        f'<tr{best if i == 0 else ""}><td>{escape(r.discard)}</td>'
+        f'<td>{escape(r.win)}</td><td>{escape(r.chances)}</td></tr>'
+        for i, r in enumerate(hint.rows))
+    apply = ""
+    if hint.discard:
+        apply = _button("apply-hint", hint.apply_label, "", "")
+    return (f'<section class="advice" id="advice" aria-label="Hint">'
+            f'<p class="advice-reason">{escape(hint.reason)}</p>'
+            f'<table class="advice-table"><thead><tr><th scope="col">Discard</th>'
+            f'<th scope="col">Win</th><th scope="col">Chances after the draw</th></tr></thead>'
+            f'<tbody>{rows}</tbody></table>{apply}</section>')
+
+
 def _button(kind: str, label: str, key: str, action: str, primary: bool = False) -> str:
     shortcut = f'<kbd aria-hidden="true">{escape(key)}</kbd>' if key else ""
     keyshortcuts = f' aria-keyshortcuts="{attr(key)}"' if key else ""
@@ -139,7 +160,8 @@ _LABELS = {
     "suit_ties": "Suit ties", "suit_order": "Suit order (highest first)", "draw_limit": "Draw limit",
     "split": "Split offers", "timers": "Timers (30 s)", "show_all": "Show all hands at showdown",
     "four_color": "Four-colour deck", "auto_deal": "Deal the next hand automatically",
-    "fast_bots": "Fast opponents",
+    "fast_bots": "Fast opponents", "show_hints": "Show the Hint button during the draw",
+    "flush_beats_full_house": "Flush beats full house", "joker": "Joker in the deck",
 }
 _SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
 
@@ -171,10 +193,10 @@ def settings_html(settings: Mapping[str, Any]) -> str:
             f'<option value="{attr(v)}"{" selected" if v == settings[name] else ""}>'
             f'{escape(_option_text(name, v))}</option>' for v in choices[name])
         rows.append(f'<label>{_LABELS[name]}<select name="{name}">{opts}</select></label>')
-    for name in ("split", "timers", "show_all"):
+    for name in ("split", "timers", "show_all", "flush_beats_full_house", "joker"):
         rows.append(_checkbox(name, settings[name]))
     display = "".join(_checkbox(n, settings[n], live=True)
-                      for n in ("four_color", "auto_deal", "fast_bots"))
+                      for n in storage.DISPLAY_FIELDS)
     return (f'<fieldset><legend>Game (applies to a new table)</legend>{"".join(rows)}'
             f'<button type="submit" class="act primary" data-cmd="apply">Start a new table</button>'
             f'</fieldset><fieldset><legend>Display</legend>{display}</fieldset>')

@@ -24,7 +24,7 @@ SUIT_ORDERS = ("hdcs", "hdsc", "shdc", "sdch", "cdhs")
 TIMER_SECONDS = 30
 
 # Options a preset decides; changing the preset in the form resets them to its defaults.
-PRESET_FIELDS = ("suit_ties", "draw_limit", "split", "timers")
+PRESET_FIELDS = ("suit_ties", "draw_limit", "split", "timers", "flush_beats_full_house", "joker")
 
 DEFAULTS: dict[str, Any] = {
     "version": SETTINGS_VERSION,
@@ -38,11 +38,16 @@ DEFAULTS: dict[str, Any] = {
     "split": True,
     "timers": True,
     "show_all": False,
+    "flush_beats_full_house": True,
+    "joker": False,
     "four_color": False,
     "auto_deal": True,
     "fast_bots": False,
     "bot_level": "normal",
+    "show_hints": True,
 }
+# Settings that only change the display; they apply at once (no new table).
+DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints")
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
@@ -62,7 +67,8 @@ def preset_defaults(preset: str) -> dict[str, Any]:
     """The form values a preset implies (from the engine's presets)."""
     rules = Rules.preset(preset)
     return {"suit_ties": rules.suit_ties, "draw_limit": rules.draw_limit, "split": rules.split,
-            "timers": rules.action_timer is not None}
+            "timers": rules.action_timer is not None,
+            "flush_beats_full_house": rules.flush_beats_full_house, "joker": rules.joker}
 
 
 def with_preset(settings: Mapping[str, Any], preset: str) -> dict[str, Any]:
@@ -117,10 +123,13 @@ def validate(data: Any) -> dict[str, Any]:
         "split": _flag(data, "split"),
         "timers": _flag(data, "timers"),
         "show_all": _flag(data, "show_all"),
+        "flush_beats_full_house": _flag(data, "flush_beats_full_house"),
+        "joker": _flag(data, "joker"),
         "four_color": _flag(data, "four_color"),
         "auto_deal": _flag(data, "auto_deal"),
         "fast_bots": _flag(data, "fast_bots"),
         "bot_level": _choice(data, "bot_level", BOT_LEVELS),
+        "show_hints": _flag(data, "show_hints"),
     }
     rules_from(out)  # the engine has the last word on combinations
     return out
@@ -137,7 +146,8 @@ def rules_from(settings: Mapping[str, Any], timer_seconds: float = TIMER_SECONDS
             small_bet=base.small_bet * m, big_bet=base.big_bet * m,
             suit_ties=settings["suit_ties"], suit_order=settings["suit_order"],
             draw_limit=settings["draw_limit"], split=settings["split"],
-            draw_timer=timer, action_timer=timer, show_all=settings["show_all"])
+            draw_timer=timer, action_timer=timer, show_all=settings["show_all"],
+            flush_beats_full_house=settings["flush_beats_full_house"], joker=settings["joker"])
     except stripdeck.RulesError as err:
         raise SettingsError(str(err)) from None
 
@@ -254,22 +264,73 @@ def _remove(store: Store, key: str) -> None:
 
 # ------------------------------------------------------------------ URL parameters
 
-URL_HELP = "bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1"
+URL_HELP = "bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1, embed=1"
+# With embed=1 (the mini game widget) every setting may also be given in the URL.
+EMBED_SETTINGS = tuple(k for k in DEFAULTS if k != "version")
+_NUMBERS = ("opponents", "stack", "stakes", "draw_limit")
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def _from_text(name: str, text: str) -> Any:
+    """A setting's URL text as the type stored settings use (validation comes after)."""
+    if isinstance(DEFAULTS[name], bool):
+        low = text.strip().lower()
+        return True if low in _TRUE else False if low in _FALSE else text
+    if name in _NUMBERS and text.strip().isdigit():
+        return int(text.strip())
+    return text
+
+
+def embed_settings(pairs: list[tuple[str, str]]) -> tuple[dict[str, Any], list[str]]:
+    """Settings from URL pairs, validated like stored settings; a bad value keeps the default
+    (or the preset's value) with a notice naming the parameter.
+
+    >>> s, n = embed_settings([("preset", "official"), ("opponents", "1"), ("split", "x")])
+    >>> s["preset"], s["opponents"], s["split"], s["suit_ties"]
+    ('official', 1, False, 'combination')
+    >>> n
+    ["Ignored URL parameter split='x': split: must be true or false, got 'x'."]
+    """
+    settings = dict(DEFAULTS)
+    notices = []
+    ordered = sorted(pairs, key=lambda kv: kv[0] != "preset")  # the preset first: options override it
+    for name, text in ordered:
+        try:
+            if name == "preset":
+                if text not in PRESETS:
+                    raise SettingsError(f"preset: {text!r} is not one of {', '.join(PRESETS)}")
+                candidate = with_preset(settings, text)
+            else:
+                candidate = {**settings, name: _from_text(name, text)}
+            settings = validate(candidate)
+        except SettingsError as err:
+            notices.append(f"Ignored URL parameter {name}={text!r}: {err}.")
+    return settings, notices
 
 
 def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
     """Options from the page's query string, and notices about anything ignored.
 
+    With ``embed=1`` the settings come from the URL too (``params["settings"]``, see
+    :func:`embed_settings`) and the page neither reads nor writes the stored ones.
+
     >>> parse_params("?bots=fast&seed=7")
     ({'fast_bots': True, 'seed': 7}, [])
-    >>> parse_params("?timer=abc")[1]
-    ["Ignored URL parameter timer='abc': use bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1."]
+    >>> parse_params("?timer=abc")[1][0].startswith("Ignored URL parameter timer='abc': use bots=")
+    True
+    >>> p, _ = parse_params("?embed=1&preset=official&opponents=1&bots=fast")
+    >>> p["embed"], p["settings"]["preset"], p["settings"]["opponents"], p["fast_bots"]
+    (True, 'official', 1, True)
     """
     from urllib.parse import parse_qsl
 
     out: dict[str, Any] = {}
     notices = []
-    for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    embed = ("embed", "1") in pairs
+    settings_pairs = []
+    for key, value in pairs:
         ok = True
         if key == "bots" and value in ("fast", "normal"):
             out["fast_bots"] = value == "fast"
@@ -279,8 +340,36 @@ def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
             out["timer"] = int(value)
         elif key == "reset" and value in ("1", "true"):
             out["reset"] = True
+        elif key == "embed" and value == "1":
+            out["embed"] = True
+        elif embed and key in EMBED_SETTINGS:
+            settings_pairs.append((key, value))
         else:
             ok = False
         if not ok:
-            notices.append(f"Ignored URL parameter {key}={value!r}: use {URL_HELP}.")
+            notices.append(f"Ignored URL parameter {key}={value!r}: use {URL_HELP}"
+                           + (" or a setting's name." if embed else "."))
+    if embed:
+        out["settings"], more = embed_settings(settings_pairs)
+        notices += more
     return out, notices
+
+
+class MemoryStore:
+    """A Store kept in memory only (embed mode: the visitor's localStorage is left alone).
+
+    >>> m = MemoryStore(); m.setItem("k", "v"); m.getItem("k"), m.getItem("x")
+    ('v', None)
+    """
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's names
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = str(value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
