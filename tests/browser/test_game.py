@@ -203,3 +203,82 @@ def test_phone_viewport(page: Any, site_url: str) -> None:
     screenshot(page, "table-phone")
     play_hand(page, discard=1, shots="table-phone")
     screenshot(page, "table-phone-end")
+
+
+def test_hint_during_the_draw(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + FAST)
+    while (state := wait_turn_or_end(page)) != "draw":
+        if state == "over":
+            page.keyboard.press("n")
+        else:
+            passive_action(page)
+    assert not page.locator("#advice").count()
+    page.click("#controls [data-cmd=hint]")
+    advice = page.locator("#advice")
+    advice.wait_for()
+    reason = page.inner_text("#advice .advice-reason")
+    assert "draw" in reason or "stand pat" in reason.lower(), reason
+    rows = page.locator("#advice tbody tr")
+    assert 1 <= rows.count() <= 4 and "%" in rows.nth(0).inner_text()
+    suggested = rows.nth(0).locator("td").nth(0).inner_text().split()
+    apply = page.locator("#controls [data-cmd=apply-hint]")
+    if apply.count():  # the advice is to discard: applying greys exactly those cards
+        apply.click()
+        selected = page.locator("#table .seat.human .card.selected")
+        assert selected.count() == len(suggested)
+        assert all(selected.nth(i).get_attribute("aria-pressed") == "true" for i in range(len(suggested)))
+        filters = {selected.nth(i).evaluate("c => getComputedStyle(c).filter") for i in range(len(suggested))}
+        assert all("grayscale" in f for f in filters), filters  # greyed
+        draw = page.locator("#controls [data-cmd=draw]")
+        assert sorted(draw.get_attribute("data-action").split()[1:]) == sorted(suggested)
+        assert draw.get_attribute("aria-label") == f"Discard {len(suggested)} card{'s' if len(suggested) > 1 else ''}"
+        screenshot(page, "hint-applied")
+        draw.click()
+    else:
+        page.keyboard.press("d")
+    page.wait_for_function("() => !document.querySelector('#advice')")
+
+
+def test_embedded_game_takes_url_settings_and_leaves_storage_alone(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?embed=1&preset=official&opponents=1&bots=fast")
+    assert page.locator("button[data-panel=settings]").is_hidden()
+    assert page.locator("#settings").is_hidden()
+    assert page.locator("#table .seat").count() == 2
+    page.wait_for_function("() => document.querySelector('#history-list').innerText.includes('ante')")
+    assert page.locator("#table .marker", has_text="Ante").count() == 2
+    assert not page.locator("#notices .notice").count()
+    play_hand(page, discard=1)
+    assert page.evaluate("localStorage.length") == 0
+    screenshot(page, "embed-official-heads-up")
+
+
+def test_embedded_bad_value_shows_a_notice(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?embed=1&opponents=7&bots=fast")
+    assert "opponents" in page.inner_text("#notices")
+    assert page.locator("#table .seat").count() == 4  # the default: three bots
+    assert page.evaluate("localStorage.length") == 0
+
+
+def test_the_human_offers_to_split(page: Any, site_url: str) -> None:
+    # Heads-up, online preset (split offers on): check/call and stand pat until the Split
+    # button is offered after the draw, then offer to split.
+    open_ready(page, site_url + "index.html?embed=1&preset=online&opponents=1&bots=fast&seed=2")
+    for _ in range(200):
+        state = wait_turn_or_end(page)
+        if state == "over":
+            page.keyboard.press("n")
+            page.wait_for_timeout(100)
+            continue
+        if state == "draw":
+            page.keyboard.press("d")
+            continue
+        split = page.locator("#controls [data-cmd=split]")
+        if split.count() and page.get_attribute("body", "data-phase") == "second betting round":
+            split.click()
+            break
+        passive_action(page)
+    else:
+        raise AssertionError("Split was never offered")
+    page.wait_for_function(
+        "() => document.querySelector('#history-list').innerText.includes('You offer to split')")
+    screenshot(page, "split-offered")
