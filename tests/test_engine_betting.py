@@ -440,3 +440,24 @@ def test_build_pots_returns_only_what_no_one_matched() -> None:
     assert pots == [(3, (0, 2)), (12, (2,))]
     pots, returns = build_pots([40, 100, 20], [False, False, True])
     assert returns == [(1, 60)] and pots == [(100, (0, 1))]
+
+
+def test_fixed_limit_with_blinds_the_big_blind_counts_as_the_bet_then_four_raises() -> None:
+    rules = Rules(structure="fixed-limit", small_blind=1, big_blind=2, small_bet=2, big_bet=4, split=False,
+                  **NO_TIMERS)
+    s = start(rules, [100] * 4, button=0)
+    s, _ = play(s, "3: raise 4", "0: raise 6", "1: raise 8", "2: raise 10")
+    assert s.raises == 4
+    assert set(kinds(s)) == {"fold", "call"}
+
+
+def test_a_short_big_blind_still_sets_the_full_big_blind_to_call() -> None:
+    rules = Rules(ante=1, small_blind=1, big_blind=2, split=False, **NO_TIMERS)
+    s = start(rules, [50, 50, 2], button=0)     # seat 2 antes 1 and has 1 left for its big blind
+    assert summary(s.log, "big_blind") == [("big_blind", 2, 1)]
+    assert s.seats[2].all_in
+    assert legal_actions(s).call_amount == 2
+    s, _ = play(s, "0: call", "1: call")
+    assert s.phase == "draw"
+    pots, _ = build_pots([seat.total for seat in s.seats], [seat.folded for seat in s.seats])
+    assert [(p.amount, p.eligible) for p in pots] == [(6, (0, 1, 2)), (2, (0, 1))]
