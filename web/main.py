@@ -6,6 +6,7 @@ Input events become controller calls; the DOM is never read back as game state.
 
 import asyncio
 import random
+import time
 
 import controller
 import render
@@ -84,9 +85,15 @@ class App:
         self.ready = asyncio.ensure_future(self._prepare(rules))
 
     async def _prepare(self, rules):
+        steps = []
+        start = time.perf_counter()
         for _ in stripdeck.prepare(rules):
+            steps.append((time.perf_counter() - start) * 1000)
             await asyncio.sleep(0)
+            start = time.perf_counter()
         window.performance.mark("stripdeck-prepared")
+        document.body.dataset.prepareMs = (  # work: total/longest step/steps/steps over 50 ms
+            f"{sum(steps):.0f}/{max(steps, default=0):.0f}/{len(steps)}/{sum(s > 50 for s in steps)}")
         if rules == self.ctl.rules:
             self.render()  # now the human's hand can be named
 
