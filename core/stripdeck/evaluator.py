@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any
 
 from .cards import DECK, JOKER, Card, CardError, Rank, Suit, parse_cards
@@ -375,8 +375,10 @@ def _build_steps(key: tuple[str, str, bool, bool]) -> Generator[None, None, dict
             masks.append(sum(_bit(r, s) for r in ranks5))
             values.append(HandValue(_strength(cat_order, category, order, code),
                                     CATEGORY_NAMES[category], ranks, decides, key))
-    yield
-    table = dict(zip(masks, values))
+    table: dict[int, HandValue] = _DEFAULT_TABLE if key == _DEFAULT_KEY and not _DEFAULT_TABLE else {}
+    for start in range(0, len(masks), 20_000):  # in slices: a page gets its turn in between
+        yield
+        table.update(zip(masks[start:start + 20_000], values[start:start + 20_000]))
     if joker:
         for number, four in enumerate(combinations(DECK, 4)):
             if number % 1000 == 999:
@@ -399,7 +401,7 @@ def _store(key: tuple[str, str, bool, bool], table: dict[int, HandValue]) -> dic
         del _TABLES[oldest]
         _STRENGTHS.pop(oldest, None)
     _TABLES[key] = table
-    if key == _DEFAULT_KEY and not _DEFAULT_TABLE:
+    if key == _DEFAULT_KEY and table is not _DEFAULT_TABLE and not _DEFAULT_TABLE:
         _DEFAULT_TABLE.update(table)
     return table
 
@@ -414,11 +416,11 @@ def table_steps(rules: Rules | None = None) -> Iterator[None]:
     if key not in _TABLES:
         _store(key, (yield from _build_steps(key)))
     if key not in _STRENGTHS:
-        items = list(_TABLES[key].items())
+        items = iter(_TABLES[key].items())
         strengths: dict[int, int] = {}
-        for start in range(0, len(items), 25_000):
+        while chunk := list(islice(items, 10_000)):
             yield
-            strengths.update((m, v.strength) for m, v in items[start:start + 25_000])
+            strengths.update((m, v.strength) for m, v in chunk)
         _STRENGTHS[key] = strengths
 
 

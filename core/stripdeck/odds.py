@@ -128,7 +128,7 @@ def _simulate(rules: Rules, samples: int) -> Generator[None, None, OpponentModel
     everyone: list[int] = []
     limit = rules.draw_limit
     for number in range(samples):
-        if number % 500 == 499:
+        if number % 250 == 249:
             yield
         cards = rng.sample(deck, 10)
         hand = cards[:5]
