@@ -149,7 +149,8 @@ def test_typed_text_is_escaped_everywhere() -> None:
     ({"widget": "scenario", "src": "//example.com/x.json"}, "src must be a relative URL"),
     ({"widget": "game", "opponents": "7"}, "opponents must be a whole number from 1 to 4"),
     ({"widget": "game", "stakes": "3"}, "stakes must be one of 1, 2, 5, 10"),
-    ({"widget": "game", "joker": "1"}, "unknown option 'joker' for the game widget"),
+    ({"widget": "game", "joker": "maybe"}, "joker must be"),
+    ({"widget": "game", "hand": "Ah"}, "unknown option 'hand' for the game widget"),
     ({"widget": "odds", "opponents": "5"}, "opponents must be a whole number from 1 to 4"),
     ({"widget": "odds", "suit_ties": "split"}, "unknown option 'suit_ties' for the odds widget"),
     ({"widget": "game", "draw_limit": "9"}, "draw_limit must be a whole number from 0 to 5"),
@@ -249,9 +250,10 @@ def test_bridge_renders_a_scenario_from_fetched_text_or_reports_the_fetch() -> N
 
 def test_the_game_widget_points_at_the_game_page_with_fixed_options() -> None:
     spec = params.parse({"widget": "game", "preset": "cardroom", "split": "yes", "timers": "off",
-                         "fast_bots": "1"})
+                         "fast_bots": "1", "joker": "1"})
     assert game.game_query(spec) == ("embed=1&preset=cardroom&suit_ties=kicker&suit_order=hdcs&draw_limit=5"
-                                     "&split=1&show_all=0&timers=0&opponents=3&stack=200&stakes=1&fast_bots=1")
+                                     "&split=1&show_all=0&flush_beats_full_house=1&joker=1"
+                                     "&timers=0&opponents=3&stack=200&stakes=1&fast_bots=1")
     out = json.loads(bridge.render(json.dumps({"widget": "game", "preset": "official"}),
                                    json.dumps({"base": "https://x.test/sd/"})))
     assert 'src="https://x.test/sd/index.html?embed=1&amp;preset=official&amp;suit_ties=combination' in out["html"]
@@ -312,3 +314,11 @@ def test_the_odds_follow_the_rules_and_report_bad_hands() -> None:
                                                     "opponents": "2"})))["settings"]
     assert "Enter five cards" in odds.result("", Rules()) and "alert" not in odds.result("", Rules())
     assert "Win</th>" in bridge.odds_result("Ah Kh Qh Jh 7c", json.dumps(settings))
+
+
+@pytest.mark.parametrize("module", [bridge, compare, game, odds, params, ranking, scripted],
+                         ids=lambda m: m.__name__)
+def test_widget_docstring_examples(module: object) -> None:
+    import doctest
+
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]

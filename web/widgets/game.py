@@ -6,7 +6,7 @@ settings menu, nothing read from or saved to the visitor's stored settings) and 
 
 >>> from .params import parse
 >>> game_query(parse({"widget": "game", "preset": "official", "opponents": "2"}))
-'embed=1&preset=official&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&timers=1&opponents=2&stack=200&stakes=1'
+'embed=1&preset=official&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1&joker=0&timers=1&opponents=2&stack=200&stakes=1'
 """
 
 from __future__ import annotations

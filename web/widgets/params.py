@@ -27,7 +27,8 @@ RANKING_RULES = ("preset", "joker", "flush_beats_full_house")
 COMPARE_RULES = ("preset", "suit_ties", "suit_order", "flush_beats_full_house", "joker")
 ODDS_RULES = ("preset", "draw_limit", "joker", "flush_beats_full_house")
 # The game page's own settings (web/storage.py DEFAULTS): rules ones and table ones.
-GAME_RULES = ("preset", "suit_ties", "suit_order", "draw_limit", "split", "show_all")
+GAME_RULES = ("preset", "suit_ties", "suit_order", "draw_limit", "split", "show_all", "flush_beats_full_house",
+              "joker")
 GAME_SETTINGS = ("timers", "opponents", "stack", "stakes", "four_color", "fast_bots")
 STAKES = (1, 2, 5, 10)
 
