@@ -461,3 +461,20 @@ def test_a_short_big_blind_still_sets_the_full_big_blind_to_call() -> None:
     assert s.phase == "draw"
     pots, _ = build_pots([seat.total for seat in s.seats], [seat.folded for seat in s.seats])
     assert [(p.amount, p.eligible) for p in pots] == [(6, (0, 1, 2)), (2, (0, 1))]
+
+
+def test_build_pots_returns_the_uncalled_bet_when_everyone_else_folded() -> None:
+    pots, returns = build_pots([2, 1, 8], [True, True, False])
+    assert returns == [(2, 6)] and pots == [(5, (2,))]
+    pots, returns = build_pots([5, 3, 2], [False, True, True])   # a folded player put in as much: nothing back
+    assert returns == [(0, 2)] and pots == [(8, (0,))]
+    pots, returns = build_pots([2, 4], [False, True])
+    assert returns == [] and pots == [(6, (0,))]
+
+
+def test_big_blind_walk_gets_the_uncalled_part_of_its_blind_back() -> None:
+    s = start(PL, [100] * 3, button=0)
+    s, _ = play(s, "0: fold", "1: fold")
+    assert summary(s.log, "return") == [("return", 2, 1)]
+    assert [(e.seat, e.amount) for e in of_kind(s.log, "win")] == [(2, 2)]
+    assert deltas(s) == [0, -1, 1]

@@ -36,7 +36,9 @@ def test_if_everyone_else_folds_the_last_player_wins_without_showing() -> None:
     s, _ = play(s, "0: bet 6", "1: fold", "2: fold")
     assert s.is_complete
     assert of_kind(s.log, "show", "muck") == []
-    assert [(e.seat, e.amount) for e in of_kind(s.log, "win")] == [(0, 12)]
+    # the uncalled bet goes back; the winner takes what was called and the blinds
+    assert summary(s.log, "return") == [("return", 0, 6)]
+    assert [(e.seat, e.amount, e.info) for e in of_kind(s.log, "win")] == [(0, 6, "uncontested")]
     assert deltas(s) == [4, -2, -2]
 
 

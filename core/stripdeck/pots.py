@@ -19,7 +19,7 @@ def build_pots(totals: Sequence[int], folded: Sequence[bool]) -> tuple[list[Pot]
     """Layer the chips into pots by the live players' contribution levels.
 
     Returns the pots (main first) and the uncalled chips to return as (seat, amount):
-    a top layer that only one live player reached goes back to that player.
+    the part of the top bet that no other player (live or folded) matched goes back to its owner.
 
     >>> build_pots([50, 100, 100], [False, False, False])
     ([Pot(amount=150, eligible=(0, 1, 2)), Pot(amount=100, eligible=(1, 2))], [])
@@ -40,10 +40,10 @@ def build_pots(totals: Sequence[int], folded: Sequence[bool]) -> tuple[list[Pot]
         previous = level
         if amount == 0:
             continue
-        if len(eligible) == 1 and len(live) > 1 and pots:
+        if len(eligible) == 1 and len(totals) > 1:
             # uncalled: what no other player (live or folded) matched
             matched = max(t for i, t in enumerate(totals) if i != eligible[0])
-            own = level - max(matched, levels[index - 1])
+            own = level - max(matched, levels[index - 1] if index else 0)
             if own > 0:
                 returns.append((eligible[0], own))
                 amount -= own
