@@ -11,6 +11,9 @@ automated. Prints hands per second and the ratio measured in this one run.
 from __future__ import annotations
 
 import argparse
+import re
+import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -58,11 +61,40 @@ def best_rates(contenders: dict[str, tuple[Callable[[int], None], int]], rounds:
     return best
 
 
+def instructions_per_hand(which: str, hands: int) -> float:
+    """Instructions per hand counted by valgrind's callgrind: repeatable on a busy machine."""
+    def collected(count: int) -> int:
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
+             "--play", which, "--hands", str(count)], capture_output=True, text=True, check=True)
+        return int(re.search(r"Collected : (\d+)", out.stderr).group(1))  # type: ignore[union-attr]
+
+    return (collected(hands) - collected(0)) / hands
+
+
+def play_only(which: str, hands: int) -> None:
+    """Set up both engines, then play ``hands`` hands of one of them (for --instructions)."""
+    rules = Rules.preset("official")
+    stripdeck_hand(rules, 0)
+    pokerkit_hand()
+    for i in range(hands):
+        if which == "stripdeck":
+            stripdeck_hand(rules, i)
+        else:
+            pokerkit_hand()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions per hand with valgrind (official preset)")
+    parser.add_argument("--play", choices=("stripdeck", "pokerkit"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.play:
+        play_only(args.play, args.hands)
+        return
     contenders: dict[str, tuple[Callable[[int], None], int]] = {}
     for preset in ("online", "official", "cardroom"):
         rules = Rules.preset(preset)
@@ -83,6 +115,10 @@ def main() -> None:
         for name, per_second in figures.items():
             if name != PK:
                 print(f"  ratio {name} / PokerKit: {per_second / figures[PK]:5.1f}x")
+    if args.instructions and PK in figures and shutil.which("valgrind"):
+        ours, theirs = instructions_per_hand("stripdeck", 200), instructions_per_hand("pokerkit", 40)
+        print(f"Instructions per hand (callgrind): stripdeck official {ours / 1e6:.2f} M, PokerKit "
+              f"{theirs / 1e6:.2f} M; ratio {theirs / ours:.1f}x")
 
 
 PK = "PokerKit no-limit 2-7 single draw"

@@ -434,8 +434,8 @@ class _Txn:
     def advance(self) -> None:
         """Move on after an action: next player, next phase, or the end of the hand."""
         while True:
-            if sum(1 for s in self.seats if not s.folded) == 1:
-                self.finish()
+            if self.events and self.events[-1].kind == "fold" and [s.folded for s in self.seats].count(False) == 1:
+                self.finish()  # everyone else folded
                 return
             if self.phase == DRAW:
                 nxt = self.next_drawer()
