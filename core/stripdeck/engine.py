@@ -169,9 +169,9 @@ class _Txn:
         self.seats = list(state.seats)
         self.phase = state.phase
         self.to_act = state.to_act
-        self.stub = list(state.stub)
-        self.discards = list(state.discards)
-        self.muck = list(state.muck)
+        self.stub = state.stub
+        self.discards = state.discards
+        self.muck = state.muck
         self.to_match = state.to_match
         self.min_raise = state.min_raise
         self.raises = state.raises
@@ -197,7 +197,7 @@ class _Txn:
     def commit(self) -> HandState:
         return tuple.__new__(HandState, (  # HandState(...) without the keyword-handling wrapper
             self.rules, self.seed, self.button, tuple(self.seats), self.phase, self.to_act,
-            tuple(self.stub), tuple(self.discards), tuple(self.muck), self.to_match,
+            self.stub, self.discards, self.muck, self.to_match,
             self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
             self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order))
 
@@ -216,8 +216,7 @@ class _Txn:
     def put_in(self, index: int, amount: int, as_bet: bool) -> int:
         seat = self.seats[index]
         amount = min(amount, seat.stack)
-        self.seats[index] = seat.evolve(stack=seat.stack - amount, total=seat.total + amount,
-                                          bet=seat.bet + amount if as_bet else seat.bet)
+        self.seats[index] = seat.paying(amount, as_bet)
         return amount
 
     def post_forced_bets(self) -> None:
@@ -241,7 +240,7 @@ class _Txn:
             hand = tuple(self.stub[position:5 * count:count])
             self.seats[i] = self.seats[i].evolve(hand=hand)
             self.emit(Event("deal", i, 5, hand))
-        del self.stub[:5 * count]
+        self.stub = self.stub[5 * count:]
 
     def clockwise(self, start: int) -> list[int]:
         return _clockwise(start % self.count, self.count)
@@ -331,8 +330,7 @@ class _Txn:
         if kind == "fold":
             self.fold(index)
         elif kind in ("check", "split"):
-            self.seats[index] = seat.evolve(acted=True, faced=self.to_match,
-                                              split=(kind == "split") if self.phase == BET2 else None)
+            self.seats[index] = seat.having_acted(self.to_match, (kind == "split") if self.phase == BET2 else None)
             self.emit(Event(kind, index))
         elif kind == "call":
             self.put_in(index, self.to_match - seat.bet, True)
@@ -351,11 +349,11 @@ class _Txn:
     def mark_acted(self, index: int) -> None:
         seat = self.seats[index]
         split = False if self.phase == BET2 and self.rules.split else seat.split
-        self.seats[index] = seat.evolve(acted=True, faced=self.to_match, split=split)
+        self.seats[index] = seat.having_acted(self.to_match, split)
 
     def fold(self, index: int) -> None:
         seat = self.seats[index]
-        self.muck.extend(seat.hand)
+        self.muck += seat.hand
         self.seats[index] = seat.evolve(folded=True, acted=True, hand=(),
                                           split=False if self.phase == BET2 else seat.split)
         self.emit(Event("fold", index))
@@ -396,7 +394,7 @@ class _Txn:
     def draw(self, index: int, discards: tuple[Card, ...]) -> None:
         seat = self.seats[index]
         kept = tuple(c for c in seat.hand if c not in discards)
-        self.discards.extend(discards)
+        self.discards += discards
         self.seats[index] = seat.evolve(hand=kept, drawn=len(discards), discarded=discards,
                                           fifth_due=len(discards) == 5)
         self.emit(Event("discard", index, len(discards), discards))
@@ -412,7 +410,8 @@ class _Txn:
             if pick is None:
                 self.reshuffle(seat.discarded)
                 continue
-            self.stub.remove(pick)
+            at = self.stub.index(pick)
+            self.stub = self.stub[:at] + self.stub[at + 1:]
             got.append(pick)
         self.seats[index] = seat.evolve(hand=seat.hand + tuple(got))
         self.emit(Event("receive", index, count, tuple(got)))
@@ -424,9 +423,9 @@ class _Txn:
             raise RuntimeError("no cards left to complete the draw")  # impossible with <= 5 players
         self.reshuffles += 1
         pool = _shuffled(pool, random.Random(f"{self.seed}/reshuffle/{self.reshuffles}"))
-        self.discards = [c for c in self.discards if c in own]
-        self.muck = []
-        self.stub = pool + self.stub
+        self.discards = tuple(c for c in self.discards if c in own)
+        self.muck = ()
+        self.stub = tuple(pool) + self.stub
         self.emit(Event("reshuffle", None, len(pool)))
 
     # ------------------------------------------------------------------ flow

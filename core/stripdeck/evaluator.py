@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
-from itertools import combinations, islice
+from itertools import combinations, islice, repeat
 from typing import Any
 
 from .cards import DECK, JOKER, Card, CardError, Rank, Suit, parse_cards
@@ -340,11 +340,10 @@ def _build_steps(key: tuple[str, str, bool, bool]) -> Generator[None, None, dict
             subsets[(rank, count)] = options
             masks_only[(rank, count)] = [o[0] for o in options]
     ranks_of = {r: Rank(r) for r in range(7, 15)}
-    masks: list[int] = []
-    values: list[HandValue] = []
+    table: dict[int, HandValue] = _DEFAULT_TABLE if key == _DEFAULT_KEY and not _DEFAULT_TABLE else {}
     for number, groups in enumerate(_rank_multisets()):
-        if number % 100 == 99:
-            yield
+        if number % 50 == 49:
+            yield  # in slices: a page gets its turn in between
         category, order = _rank_pattern([r for r, c in groups for _ in range(c)])
         deciding_rank, _ = _deciding_rank(category, order, ties)
         others = [0]
@@ -357,12 +356,13 @@ def _build_steps(key: tuple[str, str, bool, bool]) -> Generator[None, None, dict
         ranks = tuple(ranks_of[r] for r in order)
         name = CATEGORY_NAMES[category]
         if not deciding_rank:
-            masks += others
-            values += [HandValue(_strength(cat_order, category, order, 0), name, ranks, None, key)] * len(others)
+            value = HandValue(_strength(cat_order, category, order, 0), name, ranks, None, key)
+            table.update(zip(others, repeat(value)))
             continue
         for sub, code, card in subsets[(deciding_rank, deciding_count)]:
-            masks += [m | sub for m in others]
-            values += [HandValue(_strength(cat_order, category, order, code), name, ranks, card, key)] * len(others)
+            value = HandValue(_strength(cat_order, category, order, code), name, ranks, card, key)
+            table.update(zip([m | sub for m in others], repeat(value)))
+    yield
     # Five distinct ranks in one suit: flushes and straight flushes replace their entries.
     for ranks5 in combinations(range(14, 6, -1), 5):
         top = _straight_top(ranks5)
@@ -372,13 +372,8 @@ def _build_steps(key: tuple[str, str, bool, bool]) -> Generator[None, None, dict
         for s, letter in enumerate(letters):
             code = 0 if ties == "split" else codes[letter]
             decides: Card | None = None if ties == "split" else DECK[(deciding_top - 7) * 4 + s]
-            masks.append(sum(_bit(r, s) for r in ranks5))
-            values.append(HandValue(_strength(cat_order, category, order, code),
-                                    CATEGORY_NAMES[category], ranks, decides, key))
-    table: dict[int, HandValue] = _DEFAULT_TABLE if key == _DEFAULT_KEY and not _DEFAULT_TABLE else {}
-    for start in range(0, len(masks), 20_000):  # in slices: a page gets its turn in between
-        yield
-        table.update(zip(masks[start:start + 20_000], values[start:start + 20_000]))
+            table[sum(_bit(r, s) for r in ranks5)] = HandValue(
+                _strength(cat_order, category, order, code), CATEGORY_NAMES[category], ranks, decides, key)
     if joker:
         for number, four in enumerate(combinations(DECK, 4)):
             if number % 1000 == 999:

@@ -139,8 +139,8 @@ def _betting_actions(state: HandState, index: int, seat: Seat, timeout: tuple[st
             allin = True  # short of a full bet or raise: only all in
     if allin:
         kinds.append("allin")
-    return LegalActions(index, state.phase, tuple(kinds) + timeout, to_call, min_total, max_total,
-                        everything)
+    return tuple.__new__(LegalActions, (index, state.phase, tuple(kinds) + timeout, to_call, min_total,
+                                        max_total, everything, 0))  # LegalActions(...) without its wrapper
 
 
 def _may_increase(state: HandState, index: int, seat: Seat) -> bool:
@@ -148,8 +148,8 @@ def _may_increase(state: HandState, index: int, seat: Seat) -> bool:
     if seat.no_raise:
         return False
     seats = state.seats
-    if not any(s.can_bet for i, s in enumerate(seats) if i != index):
-        return False
+    if not any(s.stack > 0 and not s.folded for i, s in enumerate(seats) if i != index):
+        return False  # no one could call
     if seat.acted and state.to_match - seat.faced < state.min_raise:
         return False  # only an incomplete all-in raise since this seat acted
     cap = state.rules.raise_cap

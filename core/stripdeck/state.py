@@ -37,6 +37,17 @@ class Seat(NamedTuple):
             row[_SEAT_FIELDS[name]] = value
         return tuple.__new__(Seat, row)
 
+    def paying(self, amount: int, as_bet: bool) -> Seat:
+        """A copy with ``amount`` chips moved from the stack into the pot (and into the bet)."""
+        stack, hand, bet, total, *rest = self
+        return tuple.__new__(Seat, (stack - amount, hand, bet + amount if as_bet else bet, total + amount, *rest))
+
+    def having_acted(self, faced: int, split: bool | None) -> Seat:
+        """A copy marked as having acted facing ``faced``, with its split answer."""
+        stack, hand, bet, total, folded, _, _, drawn, no_raise, _, fifth_due, discarded = self
+        return tuple.__new__(Seat, (stack, hand, bet, total, folded, True, faced, drawn, no_raise, split,
+                                    fifth_due, discarded))
+
     @property
     def all_in(self) -> bool:
         """In the hand with no chips behind."""
