@@ -443,10 +443,11 @@ def evaluate(cards: Any, rules: Rules | None = None) -> HandValue:
     'Straight, ten high, ten of hearts decides'
     """
     try:
+        a, b, c, d, e = cards  # five Cards: their sum is the hand's mask (faster than sum())
         if rules is None:
-            return _DEFAULT_TABLE[sum(cards)]
-        return _TABLES[rules.evaluation_key][sum(cards)]
-    except (TypeError, KeyError, AttributeError):
+            return _DEFAULT_TABLE[a + b + c + d + e]
+        return _TABLES[rules.evaluation_key][a + b + c + d + e]
+    except (TypeError, ValueError, KeyError, AttributeError):
         return _evaluate_checked(cards, rules)
 
 
