@@ -119,15 +119,20 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
     except ActionError as err:
         raise IllegalAction("bad-action", str(err)) from None
     legal = legal_actions(state)
-    _check(state, legal, act)
-    if act.kind in ("bet", "raise") and act.amount is None:
-        act = Action(act.kind, legal.min_total)
+    kind = act.kind
+    if kind not in legal.kinds or kind in _CHECKED_FURTHER:
+        _check(state, legal, act)
+        if kind in ("bet", "raise") and act.amount is None:
+            act = Action(kind, legal.min_total)
     txn = _Txn(state)
-    txn.actions = state.actions + (str(act),)
+    txn.actions = state.actions + ((kind if act.amount is None and not act.cards else str(act)),)
     txn.act(legal, act)
     txn.advance()
     new_state = txn.commit()
     return new_state, tuple(txn.events)
+
+
+_CHECKED_FURTHER = frozenset({"bet", "raise", "draw"})  # legal words whose amount or cards need checking
 
 
 def _check(state: HandState, legal: LegalActions, act: Action) -> None:
@@ -163,26 +168,11 @@ class _Txn:
                  "start_stacks", "deal_order", "events")
 
     def __init__(self, state: HandState) -> None:
-        self.rules = state.rules
-        self.seed = state.seed
-        self.button = state.button
-        self.seats = list(state.seats)
-        self.phase = state.phase
-        self.to_act = state.to_act
-        self.stub = state.stub
-        self.discards = state.discards
-        self.muck = state.muck
-        self.to_match = state.to_match
-        self.min_raise = state.min_raise
-        self.raises = state.raises
-        self.opener = state.opener
-        self.aggressor = state.aggressor
-        self.reshuffles = state.reshuffles
-        self.log = state.log
-        self.count = len(state.seats)
-        self.actions = state.actions
-        self.start_stacks = state.start_stacks
-        self.deal_order = state.deal_order
+        (self.rules, self.seed, self.button, seats, self.phase, self.to_act, self.stub, self.discards, self.muck,
+         self.to_match, self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles, self.log,
+         self.actions, self.start_stacks, self.deal_order) = state
+        self.seats = list(seats)
+        self.count = len(seats)
         self.events: list[Event] = []
 
     @classmethod
@@ -191,7 +181,7 @@ class _Txn:
         state = HandState(rules, seed, button, seats, BET1, None, tuple(order), (), (), 0, 0, 0,
                           None, None, 0, (), (), tuple(stacks), tuple(order))
         txn = cls(state)
-        txn.emit(Event("start", button, info=f"{len(stacks)} players"))
+        txn.events.append(Event("start", button, info=f"{len(stacks)} players"))
         return txn
 
     def commit(self) -> HandState:
@@ -200,9 +190,6 @@ class _Txn:
             self.stub, self.discards, self.muck, self.to_match,
             self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
             self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order))
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
 
     def state(self) -> HandState:
         return self.commit()
@@ -225,12 +212,12 @@ class _Txn:
             payers = [self.button] if rules.dealer_ante else list(range(self.count))
             for i in self.clockwise(self.button + 1):
                 if i in payers:
-                    self.emit(Event("ante", i, self.put_in(i, rules.ante, False)))
+                    self.events.append(Event("ante", i, self.put_in(i, rules.ante, False)))
         if rules.uses_blinds:
             small, big = self.blind_seats()
             if rules.small_blind:
-                self.emit(Event("small_blind", small, self.put_in(small, rules.small_blind, True)))
-            self.emit(Event("big_blind", big, self.put_in(big, rules.big_blind, True)))
+                self.events.append(Event("small_blind", small, self.put_in(small, rules.small_blind, True)))
+            self.events.append(Event("big_blind", big, self.put_in(big, rules.big_blind, True)))
 
     def deal(self) -> None:
         """Five cards each, one at a time from the button's left."""
@@ -238,8 +225,8 @@ class _Txn:
         count = self.count
         for position, i in enumerate(order):
             hand = tuple(self.stub[position:5 * count:count])
-            self.seats[i] = self.seats[i].evolve(hand=hand)
-            self.emit(Event("deal", i, 5, hand))
+            self.seats[i] = self.seats[i].holding(hand)
+            self.events.append(Event("deal", i, 5, hand))
         self.stub = self.stub[5 * count:]
 
     def clockwise(self, start: int) -> list[int]:
@@ -250,10 +237,9 @@ class _Txn:
     def start_round(self, phase: str) -> None:
         """Begin a betting round (or the draw) and find who acts first."""
         self.phase = phase
-        self.emit(Event("round", info=phase))
+        self.events.append(Event("round", info=phase))
         if phase != BET1:  # the bets of the finished round go to the middle
-            self.seats = [s.evolve(bet=0, acted=False, faced=0) if s.bet or s.acted or s.faced else s
-                          for s in self.seats]
+            self.seats = [s.for_new_round() if s.bet or s.acted or s.faced else s for s in self.seats]
             self.to_match = 0
         if phase == DRAW:
             self.to_act = self.button
@@ -311,7 +297,7 @@ class _Txn:
         assert index is not None
         kind = act.kind
         if kind == "timeout":
-            self.emit(Event("timeout", index))
+            self.events.append(Event("timeout", index))
             if self.phase == DRAW:
                 self.seats[index] = self.seats[index].evolve(no_raise=True)
                 self.draw(index, ())
@@ -325,17 +311,17 @@ class _Txn:
         if seat.stack == 0:  # split offer answer from an all-in player
             agreed = kind == "split"
             self.seats[index] = seat.evolve(split=agreed)
-            self.emit(Event("split" if agreed else "decline", index))
+            self.events.append(Event("split" if agreed else "decline", index))
             return
         if kind == "fold":
             self.fold(index)
         elif kind in ("check", "split"):
             self.seats[index] = seat.having_acted(self.to_match, (kind == "split") if self.phase == BET2 else None)
-            self.emit(Event(kind, index))
+            self.events.append(Event(kind, index))
         elif kind == "call":
             self.put_in(index, self.to_match - seat.bet, True)
             self.mark_acted(index)
-            self.emit(Event("call", index, self.seats[index].bet))
+            self.events.append(Event("call", index, self.seats[index].bet))
         else:
             if kind == "allin":
                 total = seat.bet + seat.stack
@@ -356,7 +342,7 @@ class _Txn:
         self.muck += seat.hand
         self.seats[index] = seat.evolve(folded=True, acted=True, hand=(),
                                           split=False if self.phase == BET2 else seat.split)
-        self.emit(Event("fold", index))
+        self.events.append(Event("fold", index))
 
     def increase(self, index: int, total: int, kind: str) -> None:
         """Bet, raise or go all in to ``total`` chips this round."""
@@ -379,7 +365,7 @@ class _Txn:
             self.to_match = total
             self.aggressor = index
         self.mark_acted(index)
-        self.emit(Event(kind if kind != "allin" else "allin", index, total))
+        self.events.append(Event(kind if kind != "allin" else "allin", index, total))
 
     # ------------------------------------------------------------------ the draw
 
@@ -397,7 +383,7 @@ class _Txn:
         self.discards += discards
         self.seats[index] = seat.evolve(hand=kept, drawn=len(discards), discarded=discards,
                                           fifth_due=len(discards) == 5)
-        self.emit(Event("discard", index, len(discards), discards))
+        self.events.append(Event("discard", index, len(discards), discards))
         now = 4 if len(discards) == 5 else len(discards)
         if now:
             self.receive(index, now)
@@ -414,7 +400,7 @@ class _Txn:
             self.stub = self.stub[:at] + self.stub[at + 1:]
             got.append(pick)
         self.seats[index] = seat.evolve(hand=seat.hand + tuple(got))
-        self.emit(Event("receive", index, count, tuple(got)))
+        self.events.append(Event("receive", index, count, tuple(got)))
 
     def reshuffle(self, own: tuple[Card, ...]) -> None:
         """Discards and muck, less the drawing player's own discards, become the new stub."""
@@ -426,7 +412,7 @@ class _Txn:
         self.discards = tuple(c for c in self.discards if c in own)
         self.muck = ()
         self.stub = tuple(pool) + self.stub
-        self.emit(Event("reshuffle", None, len(pool)))
+        self.events.append(Event("reshuffle", None, len(pool)))
 
     # ------------------------------------------------------------------ flow
 
@@ -474,4 +460,4 @@ class _Txn:
         events, seats = award(self.state())
         self.events.extend(events)
         self.seats = list(seats)
-        self.emit(Event("end"))
+        self.events.append(Event("end"))

@@ -100,7 +100,7 @@ def _legal_actions(state: HandState) -> LegalActions:
     seat = state.seats[seat_index]
     if state.phase == DRAW:
         kinds = ("draw", "timeout") if rules.draw_timer is not None else ("draw",)
-        return LegalActions(seat_index, DRAW, kinds, draw_max=rules.draw_limit)
+        return tuple.__new__(LegalActions, (seat_index, DRAW, kinds, 0, None, None, None, rules.draw_limit))
     timeout = ("timeout",) if rules.action_timer is not None else ()
     if seat.stack == 0:  # an all-in player answering the split offer
         return LegalActions(seat_index, state.phase, ("split", "check") + timeout)

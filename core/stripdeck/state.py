@@ -48,6 +48,16 @@ class Seat(NamedTuple):
         return tuple.__new__(Seat, (stack, hand, bet, total, folded, True, faced, drawn, no_raise, split,
                                     fifth_due, discarded))
 
+    def holding(self, hand: tuple[Card, ...]) -> Seat:
+        """A copy holding ``hand``."""
+        stack, _, *rest = self
+        return tuple.__new__(Seat, (stack, hand, *rest))
+
+    def for_new_round(self) -> Seat:
+        """A copy with no bet and no action yet in the new betting round."""
+        stack, hand, _, total, folded, _, _, *rest = self
+        return tuple.__new__(Seat, (stack, hand, 0, total, folded, False, 0, *rest))
+
     @property
     def all_in(self) -> bool:
         """In the hand with no chips behind."""
