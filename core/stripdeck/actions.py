@@ -38,7 +38,7 @@ class Action(NamedTuple):
 
 _ALIASES = {"all-in": "allin", "all_in": "allin", "stand": "draw", "pat": "draw", "standpat": "draw",
             "discard": "draw"}
-_CACHE: dict[tuple[str, bool], Action] = {}
+_CACHES: tuple[dict[str, Action], dict[str, Action]] = ({}, {})  # parsed text, without and with the joker
 
 
 def parse_action(text: str | Action, *, joker: bool = False) -> Action:
@@ -46,13 +46,15 @@ def parse_action(text: str | Action, *, joker: bool = False) -> Action:
     ``allin``, ``draw`` (stand pat), ``draw Ah Kd`` (discard these), ``split``, ``timeout``.
     ``bet`` and ``raise`` without an amount mean the smallest legal size.
     """
+    cache = _CACHES[joker]
+    if type(text) is str:
+        cached = cache.get(text)
+        if cached is not None:
+            return cached
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
         raise ActionError(f"an action is text like 'call' or 'raise 12', got {type(text).__name__}")
-    cached = _CACHE.get((text, joker))
-    if cached is not None:
-        return cached
     words = text.strip().split(None, 1)
     if not words:
         raise ActionError("empty action: say fold, check, call, bet N, raise N, allin, draw, split or timeout")
@@ -79,8 +81,8 @@ def parse_action(text: str | Action, *, joker: bool = False) -> Action:
         if rest:
             raise ActionError(f"'{kind}' takes nothing after it, got '{rest}'")
         action = Action(kind)
-    if len(_CACHE) < 4096:
-        _CACHE[(text, joker)] = action
+    if len(cache) < 4096:
+        cache[text] = action
     return action
 
 

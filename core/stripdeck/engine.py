@@ -284,8 +284,11 @@ class _Txn:
             seat = seats[i]
             if seat.folded:
                 continue
-            if seat.stack and seat.bet < to_match:  # the common case, decided without a call
-                return i
+            if seat.stack:  # the common cases, decided without a call
+                if seat.bet < to_match:
+                    return i
+                if seat.acted:
+                    continue
             if self.needs_to_act(i):
                 return i
         return None
@@ -379,6 +382,10 @@ class _Txn:
 
     def draw(self, index: int, discards: tuple[Card, ...]) -> None:
         seat = self.seats[index]
+        if not discards:  # standing pat
+            self.seats[index] = seat.evolve(drawn=0)
+            self.events.append(Event("discard", index, 0, ()))
+            return
         kept = tuple(c for c in seat.hand if c not in discards)
         self.discards += discards
         self.seats[index] = seat.evolve(hand=kept, drawn=len(discards), discarded=discards,

@@ -147,12 +147,10 @@ def _may_increase(state: HandState, index: int, seat: Seat) -> bool:
     """May this seat bet or raise: not capped, reopened, someone can call, no draw timeout."""
     if seat.no_raise:
         return False
-    seats = state.seats
-    if not any(s.stack > 0 and not s.folded for i, s in enumerate(seats) if i != index):
-        return False  # no one could call
     if seat.acted and state.to_match - seat.faced < state.min_raise:
         return False  # only an incomplete all-in raise since this seat acted
+    seats = state.seats
     cap = state.rules.raise_cap
-    if cap is not None and state.to_match > 0 and state.raises >= cap:
-        return sum(1 for s in seats if not s.folded) < 3  # no cap heads-up
-    return True
+    if cap is not None and state.to_match > 0 and state.raises >= cap and [s.folded for s in seats].count(False) > 2:
+        return False  # capped while three or more players are in (no cap heads-up)
+    return any(s.stack > 0 and not s.folded for i, s in enumerate(seats) if i != index)  # someone can call

@@ -68,6 +68,8 @@ def divide(amount: int, winners: Sequence[int], button: int, seat_count: int) ->
     >>> divide(10, [0, 2, 1], button=0, seat_count=3)
     {1: 4, 2: 3, 0: 3}
     """
+    if len(winners) == 1:
+        return {winners[0]: amount}
     ordered = [s for s in order_from(button + 1, seat_count) if s in winners]
     share, remainder = divmod(amount, len(ordered))
     return {s: share + (1 if k < remainder else 0) for k, s in enumerate(ordered)}

@@ -49,6 +49,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         _validate(self)
+        # Looked up on every evaluation: computed once (not a field, so not compared or saved).
+        object.__setattr__(self, "_evaluation_key",
+                           (self.suit_ties, self.suit_order, self.flush_beats_full_house, self.joker))
 
     @classmethod
     def preset(cls, name: str = "online", **overrides: Any) -> Rules:
@@ -95,7 +98,8 @@ class Rules:
     @property
     def evaluation_key(self) -> tuple[str, str, bool, bool]:
         """The options that change how hands rank."""
-        return (self.suit_ties, self.suit_order, self.flush_beats_full_house, self.joker)
+        key: tuple[str, str, bool, bool] = self.__dict__["_evaluation_key"]
+        return key
 
 
 OPTION_NAMES = tuple(f.name for f in fields(Rules))

@@ -35,7 +35,7 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
 
     def pay(pot_index: int, shares: dict[int, int], reason: str) -> None:
         for seat_index, chips in shares.items():
-            seats[seat_index] = seats[seat_index].evolve(stack=seats[seat_index].stack + chips)
+            seats[seat_index] = seats[seat_index].receiving(chips)
             events.append(Event("win", seat_index, chips, pot=pot_index, info=reason))
 
     contested: list[tuple[int, Pot]] = []
@@ -51,25 +51,23 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
     if not contested:
         return events, tuple(seats)
     values: dict[int, HandValue] = {}
-    best: dict[int, HandValue] = {}
+    best: dict[int, int] = {}  # the best strength shown so far, per pot (strengths order as the hands)
     in_showdown = {i for _, pot in contested for i in pot.eligible}
     for seat_index in showdown_order(state):
         if seat_index not in in_showdown:
             continue
         value = evaluate(seats[seat_index].hand, state.rules)
+        strength = value.strength
         mine = [p for p, pot in contested if seat_index in pot.eligible]
-        can_win = any(p not in best or value >= best[p] for p in mine)
-        if can_win or state.rules.show_all:
+        if state.rules.show_all or any(strength >= best.get(p, -1) for p in mine):
             values[seat_index] = value
             events.append(Event("show", seat_index, cards=seats[seat_index].hand, info=str(value)))
             for p in mine:
-                if p not in best or value > best[p]:
-                    best[p] = value
+                if strength > best.get(p, -1):
+                    best[p] = strength
         else:
             events.append(Event("muck", seat_index))
     for pot_index, pot in contested:
-        shown = [i for i in pot.eligible if i in values]
-        top = max(values[i] for i in shown)
-        winners = [i for i in shown if values[i] == top]
-        pay(pot_index, divide(pot.amount, winners, state.button, len(seats)), str(top))
+        winners = [i for i in pot.eligible if i in values and values[i].strength == best[pot_index]]
+        pay(pot_index, divide(pot.amount, winners, state.button, len(seats)), str(values[winners[0]]))
     return events, tuple(seats)

@@ -48,6 +48,11 @@ class Seat(NamedTuple):
         return tuple.__new__(Seat, (stack, hand, bet, total, folded, True, faced, drawn, no_raise, split,
                                     fifth_due, discarded))
 
+    def receiving(self, chips: int) -> Seat:
+        """A copy with ``chips`` more in the stack (a pot won)."""
+        stack, *rest = self
+        return tuple.__new__(Seat, (stack + chips, *rest))
+
     def holding(self, hand: tuple[Card, ...]) -> Seat:
         """A copy holding ``hand``."""
         stack, _, *rest = self
