@@ -22,7 +22,6 @@ __all__ = [
     "format_cards",
     "full_deck",
     "cards_of",
-    "mask_of",
 ]
 
 
@@ -272,18 +271,17 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards in a bit mask, in deck order (the inverse of ``sum(cards)``)."""
+    """The cards in a bit mask, in deck order (the inverse of ``sum(cards)``, for the bulk path).
+
+    >>> format_cards(cards_of(sum(parse_cards("Ah 7c Kd"))))
+    '7c Kd Ah'
+    """
     out = []
     while mask:
         low = mask & -mask
         out.append(_BY_MASK[low])
         mask ^= low
     return tuple(out)
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The bit mask of distinct cards (``sum`` of their values)."""
-    return sum(cards)
 
 
 def suit_index(suit: Suit) -> int:

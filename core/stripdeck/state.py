@@ -68,11 +68,6 @@ class Seat(NamedTuple):
         """In the hand with no chips behind."""
         return self.stack == 0 and not self.folded
 
-    @property
-    def can_bet(self) -> bool:
-        """Still in the hand with chips to bet."""
-        return self.stack > 0 and not self.folded
-
 
 _SEAT_FIELDS = {name: i for i, name in enumerate(Seat._fields)}
 
