@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import stripdeck
 from stripdeck import Card, PlayerView
+from stripdeck.narrate import second_person
 
 RANK_TEXT = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 SUIT_SYMBOL = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
@@ -227,35 +228,6 @@ def _results(view: PlayerView) -> tuple[dict[int, int], dict[int, str], set[int]
         elif event.kind == "muck" and event.seat is not None:
             mucked.add(event.seat)
     return won, shown, mucked
-
-
-# Every verb the engine's narration (stripdeck.narrate) puts after a player's name.
-_YOU_VERBS = {"is": "are", "has": "have", "antes": "ante", "posts": "post", "folds": "fold",
-              "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
-              "offers": "offer", "declines": "decline", "stands": "stand", "draws": "draw",
-              "receives": "receive", "shows": "show", "mucks": "muck", "wins": "win"}
-
-
-def second_person(line: str, you: str = "You") -> str:
-    """Narration about the human reads "You fold." rather than "You folds."; "You" inside a
-    sentence becomes "you".
-
-    >>> second_person("You raises to 12."), second_person("Ada folds.")
-    ('You raise to 12.', 'Ada folds.')
-    >>> second_person("New hand: You has the button."), second_person("4 uncalled chips go back to You.")
-    ('New hand: you have the button.', '4 uncalled chips go back to you.')
-    """
-    words = line.split(" ")
-    for i, word in enumerate(words):
-        if word.rstrip(".,:;") != you:
-            continue
-        if i > 0:
-            words[i] = you.lower() + word[len(you):]
-        if word == you and i + 1 < len(words):
-            verb = words[i + 1]
-            bare = verb.rstrip(".,:;")
-            words[i + 1] = _YOU_VERBS.get(bare, bare) + verb[len(bare):]
-    return " ".join(words)
 
 
 def history(view: PlayerView, names: Sequence[str]) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from .advisor import advise, format_advice
 from .arena import format_arena, run_arena
 from .bots import BOT_LEVELS, bot_for
 from .explain import explain
-from .narrate import describe_event
+from .narrate import describe_event, second_person
 from .ranking import ranking_table
 from .rules import Rules
 from .scenario import replay
@@ -191,13 +191,13 @@ def _print_events(session: Session, events: Sequence[Any], names: list[str], out
             event = event._replace(cards=())
         line = describe_event(event, names)
         if line:
-            out.write(line + "\n")
+            out.write(second_person(line, names[me]) + "\n" if me is not None else line + "\n")
 
 
 def _ask(view: Any, read: Callable[[str], str], out: TextIO) -> str | None:
     hand = " ".join(str(c) for c in view.my_hand)
     legal = ", ".join(view.legal.as_text())
-    out.write(f"Your cards: {hand}   pot {sum(p.amount for p in view.pots)}\n")
+    out.write(f"Your cards: {hand}   pot {sum(s.total for s in view.seats)}\n")
     try:
         return read(f"Your action ({legal}): ").strip() or "?"
     except EOFError:

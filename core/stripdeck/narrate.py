@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from .actions import Event
 from .cards import format_cards
 
-__all__ = ["describe_event", "describe_log"]
+__all__ = ["describe_event", "describe_log", "second_person"]
 
 
 def describe_event(event: Event, names: Sequence[str] | None = None) -> str | None:
@@ -76,3 +76,32 @@ def describe_log(log: Sequence[Event], names: Sequence[str] | None = None) -> li
         if line:
             out.append(line)
     return out
+
+
+# Every verb the narration above puts after a player's name.
+_YOU_VERBS = {"is": "are", "has": "have", "antes": "ante", "posts": "post", "folds": "fold",
+              "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
+              "offers": "offer", "declines": "decline", "stands": "stand", "draws": "draw",
+              "receives": "receive", "shows": "show", "mucks": "muck", "wins": "win"}
+
+
+def second_person(line: str, you: str = "You") -> str:
+    """Narration about the human reads "You fold." rather than "You folds."; "You" inside a
+    sentence becomes "you".
+
+    >>> second_person("You raises to 12."), second_person("Ada folds.")
+    ('You raise to 12.', 'Ada folds.')
+    >>> second_person("New hand: You has the button."), second_person("4 uncalled chips go back to You.")
+    ('New hand: you have the button.', '4 uncalled chips go back to you.')
+    """
+    words = line.split(" ")
+    for i, word in enumerate(words):
+        if word.rstrip(".,:;") != you:
+            continue
+        if i > 0:
+            words[i] = you.lower() + word[len(you):]
+        if word == you and i + 1 < len(words):
+            verb = words[i + 1]
+            bare = verb.rstrip(".,:;")
+            words[i + 1] = _YOU_VERBS.get(bare, bare) + verb[len(bare):]
+    return " ".join(words)
