@@ -198,7 +198,13 @@ def test_phone_viewport(page: Any, site_url: str) -> None:
     open_ready(page, site_url + FAST)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     for selector in ("#table .seat.human .card", "#controls"):
-        box = page.locator(selector).first.bounding_box()
+        box = None
+        for _ in range(50):  # the table re-renders as fast bots act: measure a settled element
+            page.locator(selector).first.wait_for(state="visible")
+            box = page.locator(selector).first.bounding_box()
+            if box is not None:
+                break
+            page.wait_for_timeout(100)
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, (selector, box)
     screenshot(page, "table-phone")
     play_hand(page, discard=1, shots="table-phone")
