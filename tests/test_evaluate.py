@@ -12,14 +12,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from itertools import chain, combinations, permutations, product
+from itertools import chain, combinations, combinations_with_replacement, permutations, product
 from typing import Any
 
 import brute_force as bf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stripdeck import DECK, JOKER, Card, CardError, HandValue, Rules, compare, evaluate, parse_cards
+from stripdeck import DECK, JOKER, Card, CardError, HandValue, Rules, compare, evaluate, evaluator, parse_cards
 
 SUIT_ORDERS = ["".join(p) for p in permutations("hdcs")]
 # Random options draw the suit order from a few: the evaluator builds a table per set of
@@ -529,6 +529,42 @@ def test_bad_input_is_named(cards: str, named: str) -> None:
     assert isinstance(error.value, ValueError)
     with pytest.raises(CardError, match=named):
         compare(cards, "7c 7d 8c 8d 9c")
+
+
+@pytest.mark.parametrize("cards", ["Ah Ah Kd Qc Js", "7h 7h 7h 7h 7h", "Jk Jk Ah Kd Qc", "7h 7h 7d 8c 9s"])
+@pytest.mark.parametrize("options", [{}, {"joker": True}])
+def test_a_card_given_twice_as_card_objects_is_refused(cards: str, options: dict[str, Any]) -> None:
+    # Card objects skip the text parser; a repeated card's bit carries into another card's,
+    # so the sum must never land on some other hand's value.
+    five = tuple(JOKER if token == "Jk" else parse_cards(token)[0] for token in cards.split())
+    if JOKER in five and not options:
+        match = "joker"
+    else:
+        match = "duplicate"
+    with pytest.raises(CardError, match=match):
+        evaluate(five, Rules(**options) if options else None)
+
+
+def test_no_five_cards_with_a_repeat_reach_a_hand_of_the_table() -> None:
+    # Exhaustively, over the 33-card deck: each of the 198,561 multisets of five cards with a
+    # repeat falls outside the ranking tables, so evaluate() takes its checking path.
+    table_size = len(_joker_table())
+    for five in combinations_with_replacement(JOKER_DECK, 5):
+        if len(set(five)) < 5:
+            with pytest.raises(IndexError):
+                evaluator._place(sum(five))
+    assert table_size == evaluator.ALL_HANDS == 237_336
+
+
+@cache
+def _joker_table() -> list[HandValue]:
+    return evaluator._table(Rules(joker=True))
+
+
+def test_plain_ints_that_are_no_hand_are_refused() -> None:
+    for five in [(1, 2, 4, 8, 3), (-1, 0, 0, 0, 0), (-(1 << 33), 1, 2, 4, 24), (1 << 40, 0, 0, 0, 0)]:
+        with pytest.raises(CardError, match="not a card"):
+            evaluate(five)
 
 
 def test_cards_as_text_or_sequences_give_one_value() -> None:

@@ -24,7 +24,8 @@ def test_prepared_tables_are_the_tables_evaluate_would_build() -> None:
         pass
     prepared = dict(stripdeck.strength_table(rules))
     built = evaluator._build_table(rules.evaluation_key)
-    assert prepared == {mask: value.strength for mask, value in built.items()}
+    assert len(built) == len(prepared) == evaluator.ALL_HANDS
+    assert prepared == {mask: built[evaluator._place(mask)].strength for mask in prepared}
     assert stripdeck.evaluate("Jk Ah Ad Ac As", rules).category == "five aces"
 
 
