@@ -10,12 +10,11 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
-from .actions import Action, ActionError, Event, parse_action
+from .actions import Action, ActionError, Event, event_of, parse_action
 from .cards import Card, CardError, full_deck, parse_cards
-from .legal import LegalActions, bet_size, legal_actions, offer_open
+from .legal import LegalActions, bet_size, legal_actions, offer_open, someone_else_can_bet
 from .rules import Rules
 from .showdown import award
 from .state import BET1, BET2, COMPLETE, DRAW, HandState, Seat, blind_seats
@@ -100,8 +99,11 @@ def _deck_order(rules: Rules, deck: Any, seed: int) -> list[Card]:
 
 def _shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
     """The cards in random order: sorted by one uniform draw each (faster than shuffle in Python)."""
-    keys = [rng.random() for _ in cards]
-    return [card for _, card in sorted(zip(keys, cards))]
+    draw = rng.random
+    keys = [draw() for _ in cards]
+    # Sorting places by key breaks (vanishingly rare) ties by place, as sorting (key, card)
+    # pairs would: the cards come in deck order.
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 def apply(state: HandState, action: str | Action, seat: int | None = None) -> tuple[HandState, tuple[Event, ...]]:
@@ -120,10 +122,10 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
         raise IllegalAction("bad-action", str(err)) from None
     legal = legal_actions(state)
     kind = act.kind
-    if kind not in legal.kinds or kind in _CHECKED_FURTHER:
+    if kind not in legal.kinds or act.amount is not None or act.cards:
         _check(state, legal, act)
-        if kind in ("bet", "raise") and act.amount is None:
-            act = Action(kind, legal.min_total)
+    if act.amount is None and kind in _SIZED:  # the smallest legal bet or raise
+        act = Action(kind, legal.min_total)
     txn = _Txn(state)
     txn.actions = state.actions + ((kind if act.amount is None and not act.cards else str(act)),)
     txn.act(legal, act)
@@ -132,7 +134,7 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
     return new_state, tuple(txn.events)
 
 
-_CHECKED_FURTHER = frozenset({"bet", "raise", "draw"})  # legal words whose amount or cards need checking
+_SIZED = frozenset({"bet", "raise"})
 
 
 def _check(state: HandState, legal: LegalActions, act: Action) -> None:
@@ -155,9 +157,12 @@ def _check(state: HandState, legal: LegalActions, act: Action) -> None:
             raise IllegalAction("cards", f"at most {legal.draw_max} cards may be drawn, not {len(act.cards)}")
 
 
-@lru_cache(maxsize=64)
-def _clockwise(start: int, count: int) -> list[int]:
-    return [(start + k) % count for k in range(count)]
+_CLOCKWISE = [[tuple((start + k) % count for k in range(count)) for start in range(count)]
+              for count in range(MAX_SEATS + 1)]
+"""``_CLOCKWISE[count][start]``: the seats of a table of ``count`` clockwise from ``start``."""
+
+
+_NEW_SEAT = tuple(Seat(0, ()))[2:]  # every field of a seat new to the hand after its stack and hand
 
 
 class _Txn:
@@ -177,7 +182,7 @@ class _Txn:
 
     @classmethod
     def new(cls, rules: Rules, seed: int, button: int, stacks: list[int], order: list[Card]) -> _Txn:
-        seats = tuple(Seat(stack=chips, hand=()) for chips in stacks)
+        seats = tuple(tuple.__new__(Seat, (chips, (), *_NEW_SEAT)) for chips in stacks)
         state = HandState(rules, seed, button, seats, BET1, None, tuple(order), (), (), 0, 0, 0,
                           None, None, 0, (), (), tuple(stacks), tuple(order))
         txn = cls(state)
@@ -212,12 +217,14 @@ class _Txn:
             payers = [self.button] if rules.dealer_ante else list(range(self.count))
             for i in self.clockwise(self.button + 1):
                 if i in payers:
-                    self.events.append(Event("ante", i, self.put_in(i, rules.ante, False)))
+                    self.events.append(event_of(("ante", i, self.put_in(i, rules.ante, False), (), None, None)))
         if rules.uses_blinds:
             small, big = self.blind_seats()
             if rules.small_blind:
-                self.events.append(Event("small_blind", small, self.put_in(small, rules.small_blind, True)))
-            self.events.append(Event("big_blind", big, self.put_in(big, rules.big_blind, True)))
+                paid = self.put_in(small, rules.small_blind, True)
+                self.events.append(event_of(("small_blind", small, paid, (), None, None)))
+            paid = self.put_in(big, rules.big_blind, True)
+            self.events.append(event_of(("big_blind", big, paid, (), None, None)))
 
     def deal(self) -> None:
         """Five cards each, one at a time from the button's left."""
@@ -226,18 +233,19 @@ class _Txn:
         for position, i in enumerate(order):
             hand = tuple(self.stub[position:5 * count:count])
             self.seats[i] = self.seats[i].holding(hand)
-            self.events.append(Event("deal", i, 5, hand))
+            self.events.append(event_of(("deal", i, 5, hand, None, None)))
         self.stub = self.stub[5 * count:]
 
-    def clockwise(self, start: int) -> list[int]:
-        return _clockwise(start % self.count, self.count)
+    def clockwise(self, start: int) -> tuple[int, ...]:
+        count = self.count
+        return _CLOCKWISE[count][start % count]
 
     # ------------------------------------------------------------------ rounds
 
     def start_round(self, phase: str) -> None:
         """Begin a betting round (or the draw) and find who acts first."""
         self.phase = phase
-        self.events.append(Event("round", info=phase))
+        self.events.append(event_of(("round", None, None, (), None, phase)))
         if phase != BET1:  # the bets of the finished round go to the middle
             self.seats = [s.for_new_round() if s.bet or s.acted or s.faced else s for s in self.seats]
             self.to_match = 0
@@ -272,8 +280,7 @@ class _Txn:
             return True
         if seat.acted:
             return False
-        others_can_bet = any(s.stack > 0 and not s.folded for i, s in enumerate(self.seats) if i != index)
-        return others_can_bet or self.offer_open(index)
+        return someone_else_can_bet(self.seats, index) or self.offer_open(index)
 
     def offer_open(self, index: int) -> bool:
         return offer_open(self.rules, self.phase, self.to_match, self.seats, index)
@@ -320,11 +327,11 @@ class _Txn:
             self.fold(index)
         elif kind in ("check", "split"):
             self.seats[index] = seat.having_acted(self.to_match, (kind == "split") if self.phase == BET2 else None)
-            self.events.append(Event(kind, index))
+            self.events.append(event_of((kind, index, None, (), None, None)))
         elif kind == "call":
             self.put_in(index, self.to_match - seat.bet, True)
             self.mark_acted(index)
-            self.events.append(Event("call", index, self.seats[index].bet))
+            self.events.append(event_of(("call", index, self.seats[index].bet, (), None, None)))
         else:
             if kind == "allin":
                 total = seat.bet + seat.stack
@@ -345,7 +352,7 @@ class _Txn:
         self.muck += seat.hand
         self.seats[index] = seat.evolve(folded=True, acted=True, hand=(),
                                           split=False if self.phase == BET2 else seat.split)
-        self.events.append(Event("fold", index))
+        self.events.append(event_of(("fold", index, None, (), None, None)))
 
     def increase(self, index: int, total: int, kind: str) -> None:
         """Bet, raise or go all in to ``total`` chips this round."""
@@ -368,7 +375,7 @@ class _Txn:
             self.to_match = total
             self.aggressor = index
         self.mark_acted(index)
-        self.events.append(Event(kind if kind != "allin" else "allin", index, total))
+        self.events.append(event_of((kind, index, total, (), None, None)))
 
     # ------------------------------------------------------------------ the draw
 
@@ -383,14 +390,13 @@ class _Txn:
     def draw(self, index: int, discards: tuple[Card, ...]) -> None:
         seat = self.seats[index]
         if not discards:  # standing pat
-            self.seats[index] = seat.evolve(drawn=0)
-            self.events.append(Event("discard", index, 0, ()))
+            self.seats[index] = seat.having_drawn(seat.hand, ())
+            self.events.append(event_of(("discard", index, 0, (), None, None)))
             return
         kept = tuple(c for c in seat.hand if c not in discards)
         self.discards += discards
-        self.seats[index] = seat.evolve(hand=kept, drawn=len(discards), discarded=discards,
-                                          fifth_due=len(discards) == 5)
-        self.events.append(Event("discard", index, len(discards), discards))
+        self.seats[index] = seat.having_drawn(kept, discards)
+        self.events.append(event_of(("discard", index, len(discards), discards, None, None)))
         now = 4 if len(discards) == 5 else len(discards)
         if now:
             self.receive(index, now)
@@ -407,7 +413,7 @@ class _Txn:
             self.stub = self.stub[:at] + self.stub[at + 1:]
             got.append(pick)
         self.seats[index] = seat.evolve(hand=seat.hand + tuple(got))
-        self.events.append(Event("receive", index, count, tuple(got)))
+        self.events.append(event_of(("receive", index, count, tuple(got), None, None)))
 
     def reshuffle(self, own: tuple[Card, ...]) -> None:
         """Discards and muck, less the drawing player's own discards, become the new stub."""
@@ -467,4 +473,4 @@ class _Txn:
         events, seats = award(self.state())
         self.events.extend(events)
         self.seats = list(seats)
-        self.events.append(Event("end"))
+        self.events.append(event_of(("end", None, None, (), None, None)))

@@ -9,7 +9,7 @@ from .pots import build_pots
 from .rules import Rules
 from .state import BET1, BET2, DRAW, HandState, Seat
 
-__all__ = ["LegalActions", "legal_actions", "bet_size", "split_offer_open", "offer_open"]
+__all__ = ["LegalActions", "legal_actions", "bet_size", "split_offer_open", "offer_open", "someone_else_can_bet"]
 
 
 class LegalActions(NamedTuple):
@@ -70,10 +70,16 @@ def offer_open(rules: Rules, phase: str, to_match: int, seats: Sequence[Seat], s
     """:func:`split_offer_open` from the parts of a state."""
     if not rules.split or phase != BET2 or to_match > 0:
         return False
-    if any(s.split is False and (s.stack > 0 or s.folded) for s in seats):
-        return False  # a player with chips checked, bet or folded: the offer is over
-    if all(s.stack > 0 for s in seats if not s.folded):  # no one all in: one pot, everyone in it
-        return not seats[seat].folded and sum(1 for s in seats if not s.folded) > 1
+    live = 0
+    someone_all_in = False
+    for s in seats:
+        if s.split is False and (s.stack > 0 or s.folded):
+            return False  # a player with chips checked, bet or folded: the offer is over
+        if not s.folded:
+            live += 1
+            someone_all_in = someone_all_in or s.stack == 0
+    if not someone_all_in:  # one pot, everyone in it
+        return not seats[seat].folded and live > 1
     pots, _ = build_pots([s.total for s in seats], [s.folded for s in seats])
     return any(seat in pot.eligible and len(pot.eligible) > 1
                and all(seats[i].split is not False for i in pot.eligible) for pot in pots)
@@ -153,4 +159,12 @@ def _may_increase(state: HandState, index: int, seat: Seat) -> bool:
     cap = state.rules.raise_cap
     if cap is not None and state.to_match > 0 and state.raises >= cap and [s.folded for s in seats].count(False) > 2:
         return False  # capped while three or more players are in (no cap heads-up)
-    return any(s.stack > 0 and not s.folded for i, s in enumerate(seats) if i != index)  # someone can call
+    return someone_else_can_bet(seats, index)  # someone can call
+
+
+def someone_else_can_bet(seats: Sequence[Seat], index: int) -> bool:
+    """True if a seat other than ``index`` is in the hand with chips behind."""
+    for i, s in enumerate(seats):
+        if s.stack and not s.folded and i != index:
+            return True
+    return False

@@ -28,6 +28,8 @@ def build_pots(totals: Sequence[int], folded: Sequence[bool]) -> tuple[list[Pot]
     """
     live = [i for i, f in enumerate(folded) if not f]
     levels = sorted({totals[i] for i in live})
+    if len(live) > 1 and len(levels) == 1 and levels[0]:  # everyone in put in the same: one pot, the folded chips in it
+        return [Pot(sum(totals), tuple(live))], []
     pots: list[Pot] = []
     returns: list[tuple[int, int]] = []
     previous = 0

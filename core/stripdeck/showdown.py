@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Event
+from .actions import Event, event_of
 from .evaluator import HandValue, evaluate
 from .pots import Pot, build_pots, divide, order_from
 from .state import HandState, Seat, blind_seats
@@ -36,7 +36,7 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
     def pay(pot_index: int, shares: dict[int, int], reason: str) -> None:
         for seat_index, chips in shares.items():
             seats[seat_index] = seats[seat_index].receiving(chips)
-            events.append(Event("win", seat_index, chips, pot=pot_index, info=reason))
+            events.append(event_of(("win", seat_index, chips, (), pot_index, reason)))
 
     contested: list[tuple[int, Pot]] = []
     for pot_index, pot in enumerate(pots):
@@ -52,21 +52,30 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
         return events, tuple(seats)
     values: dict[int, HandValue] = {}
     best: dict[int, int] = {}  # the best strength shown so far, per pot (strengths order as the hands)
-    in_showdown = {i for _, pot in contested for i in pot.eligible}
+    pots_of: dict[int, list[int]] = {}  # seat -> the contested pots it can win
+    for pot_index, pot in contested:
+        for seat_index in pot.eligible:
+            pots_of.setdefault(seat_index, []).append(pot_index)
+    rules = state.rules
     for seat_index in showdown_order(state):
-        if seat_index not in in_showdown:
+        mine = pots_of.get(seat_index)
+        if mine is None:
             continue
-        value = evaluate(seats[seat_index].hand, state.rules)
+        hand = seats[seat_index].hand
+        value = evaluate(hand, rules)
         strength = value.strength
-        mine = [p for p, pot in contested if seat_index in pot.eligible]
-        if state.rules.show_all or any(strength >= best.get(p, -1) for p in mine):
+        shows = rules.show_all
+        for pot_index in mine:  # shown if it wins or ties a pot so far, else mucked
+            so_far = best.get(pot_index, -1)
+            if strength >= so_far:
+                shows = True
+                if strength > so_far:
+                    best[pot_index] = strength
+        if shows:
             values[seat_index] = value
-            events.append(Event("show", seat_index, cards=seats[seat_index].hand, info=str(value)))
-            for p in mine:
-                if strength > best.get(p, -1):
-                    best[p] = strength
+            events.append(event_of(("show", seat_index, None, hand, None, str(value))))
         else:
-            events.append(Event("muck", seat_index))
+            events.append(event_of(("muck", seat_index, None, (), None, None)))
     for pot_index, pot in contested:
         winners = [i for i in pot.eligible if i in values and values[i].strength == best[pot_index]]
         pay(pot_index, divide(pot.amount, winners, state.button, len(seats)), str(values[winners[0]]))

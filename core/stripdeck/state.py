@@ -48,6 +48,12 @@ class Seat(NamedTuple):
         return tuple.__new__(Seat, (stack, hand, bet, total, folded, True, faced, drawn, no_raise, split,
                                     fifth_due, discarded))
 
+    def having_drawn(self, kept: tuple[Card, ...], discards: tuple[Card, ...]) -> Seat:
+        """A copy that has discarded ``discards`` (none: stood pat) and kept ``kept``, before receiving."""
+        stack, hand, bet, total, folded, acted, faced, _, no_raise, split, _, _ = self
+        return tuple.__new__(Seat, (stack, kept, bet, total, folded, acted, faced, len(discards), no_raise, split,
+                                    len(discards) == 5, discards))
+
     def receiving(self, chips: int) -> Seat:
         """A copy with ``chips`` more in the stack (a pot won)."""
         stack, *rest = self
