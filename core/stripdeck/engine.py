@@ -296,6 +296,8 @@ class _Txn:
                     return i
                 if seat.acted:
                     continue
+                if someone_else_can_bet(seats, i):
+                    return i
             if self.needs_to_act(i):
                 return i
         return None
@@ -329,9 +331,9 @@ class _Txn:
             self.seats[index] = seat.having_acted(self.to_match, (kind == "split") if self.phase == BET2 else None)
             self.events.append(event_of((kind, index, None, (), None, None)))
         elif kind == "call":
-            self.put_in(index, self.to_match - seat.bet, True)
-            self.mark_acted(index)
-            self.events.append(event_of(("call", index, self.seats[index].bet, (), None, None)))
+            seat = seat.paying(min(self.to_match - seat.bet, seat.stack), True)
+            self.seats[index] = seat.having_acted(self.to_match, self.split_answer(seat))
+            self.events.append(event_of(("call", index, seat.bet, (), None, None)))
         else:
             if kind == "allin":
                 total = seat.bet + seat.stack
@@ -344,8 +346,11 @@ class _Txn:
 
     def mark_acted(self, index: int) -> None:
         seat = self.seats[index]
-        split = False if self.phase == BET2 and self.rules.split else seat.split
-        self.seats[index] = seat.having_acted(self.to_match, split)
+        self.seats[index] = seat.having_acted(self.to_match, self.split_answer(seat))
+
+    def split_answer(self, seat: Seat) -> bool | None:
+        """A seat's split answer after it calls, bets or raises: putting chips in declines the offer."""
+        return False if self.phase == BET2 and self.rules.split else seat.split
 
     def fold(self, index: int) -> None:
         seat = self.seats[index]

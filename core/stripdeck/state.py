@@ -39,8 +39,9 @@ class Seat(NamedTuple):
 
     def paying(self, amount: int, as_bet: bool) -> Seat:
         """A copy with ``amount`` chips moved from the stack into the pot (and into the bet)."""
-        stack, hand, bet, total, *rest = self
-        return tuple.__new__(Seat, (stack - amount, hand, bet + amount if as_bet else bet, total + amount, *rest))
+        stack, hand, bet, total, folded, acted, faced, drawn, no_raise, split, fifth_due, discarded = self
+        return tuple.__new__(Seat, (stack - amount, hand, bet + amount if as_bet else bet, total + amount,
+                                    folded, acted, faced, drawn, no_raise, split, fifth_due, discarded))
 
     def having_acted(self, faced: int, split: bool | None) -> Seat:
         """A copy marked as having acted facing ``faced``, with its split answer."""
@@ -56,18 +57,17 @@ class Seat(NamedTuple):
 
     def receiving(self, chips: int) -> Seat:
         """A copy with ``chips`` more in the stack (a pot won)."""
-        stack, *rest = self
-        return tuple.__new__(Seat, (stack + chips, *rest))
+        return tuple.__new__(Seat, (self[0] + chips,) + self[1:])
 
     def holding(self, hand: tuple[Card, ...]) -> Seat:
         """A copy holding ``hand``."""
-        stack, _, *rest = self
-        return tuple.__new__(Seat, (stack, hand, *rest))
+        return tuple.__new__(Seat, (self[0], hand) + self[2:])
 
     def for_new_round(self) -> Seat:
         """A copy with no bet and no action yet in the new betting round."""
-        stack, hand, _, total, folded, _, _, *rest = self
-        return tuple.__new__(Seat, (stack, hand, 0, total, folded, False, 0, *rest))
+        stack, hand, _, total, folded, _, _, drawn, no_raise, split, fifth_due, discarded = self
+        return tuple.__new__(Seat, (stack, hand, 0, total, folded, False, 0, drawn, no_raise, split, fifth_due,
+                                    discarded))
 
     @property
     def all_in(self) -> bool:
