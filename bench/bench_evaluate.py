@@ -1,13 +1,16 @@
 """Hand evaluation speed over all 201,376 hands, side by side with treys and PokerKit.
 
-    .venv/bin/python bench/bench_evaluate.py
+    .venv/bin/python bench/bench_evaluate.py [--pyodide]
 
 Prints microseconds per hand and ratios measured in this one run (shared machines are
-noisy: compare the ratios, not the absolute figures across runs).
+noisy: compare the ratios, not the absolute figures across runs). ``--pyodide`` also runs
+the first use and the evaluation loop in Pyodide under Node (needs ``npm ci`` and a built
+``dist/``), next to the same figures from CPython.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import subprocess
@@ -43,6 +46,61 @@ def first_use_ms() -> tuple[float, float]:
         imports.append(float(out[0]) * 1000)
         firsts.append(float(out[1]) * 1000)
     return statistics.median(imports), statistics.median(firsts)
+
+
+IN_PYODIDE = """
+import time
+t = time.perf_counter()
+import stripdeck
+t1 = time.perf_counter()
+stripdeck.evaluate('Ah Kd Qc Js 9s')
+t2 = time.perf_counter()
+from itertools import combinations
+hands = list(combinations(stripdeck.DECK, 5))
+evaluate = stripdeck.evaluate
+best = float('inf')
+for _ in range(3):
+    t3 = time.perf_counter()
+    for h in hands:
+        evaluate(h)
+    best = min(best, time.perf_counter() - t3)
+result = {'import_ms': (t1 - t) * 1000, 'first_ms': (t2 - t1) * 1000, 'evaluate_us': best / len(hands) * 1e6}
+"""
+
+
+def pyodide_figures() -> dict[str, float]:
+    """IN_PYODIDE's figures from Pyodide under Node, with stripdeck loaded straight from core/."""
+    files = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "core" / "stripdeck").glob("*.py")}
+    code = ("import os, sys, json\n"
+            f"files = json.loads({json.dumps(json.dumps(files))})\n"
+            "os.makedirs('/bench/stripdeck', exist_ok=True)\n"
+            "for name, text in files.items():\n"
+            "    open('/bench/stripdeck/' + name, 'w').write(text)\n"
+            "sys.path.insert(0, '/bench')\n" + IN_PYODIDE)
+    proc = subprocess.run(["node", str(ROOT / "bench" / "pyodide_run.mjs")], input=code, text=True,
+                          capture_output=True, cwd=ROOT, check=False)
+    if proc.returncode != 0:
+        raise SystemExit(f"Pyodide run failed:\n{proc.stderr[-3000:]}")
+    figures: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def cpython_figures() -> dict[str, float]:
+    """IN_PYODIDE's figures from a fresh CPython process, for the side-by-side ratio."""
+    out = subprocess.run([sys.executable, "-c", IN_PYODIDE + "\nimport json; print(json.dumps(result))"],
+                         capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT / "core")})
+    figures: dict[str, float] = json.loads(out.stdout)
+    return figures
+
+
+def compare_pyodide() -> None:
+    ours, theirs = cpython_figures(), pyodide_figures()
+    print("First use and evaluate() in a fresh interpreter, CPython next to Pyodide under Node:")
+    for key, label, unit in (("import_ms", "import stripdeck", "ms"),
+                             ("first_ms", "first evaluate (builds the table)", "ms"),
+                             ("evaluate_us", "evaluate, all 201,376 hands", "us/hand")):
+        print(f"  {label:<36} CPython {ours[key]:8.3f} {unit:<8} Pyodide {theirs[key]:8.3f} {unit:<8}"
+              f"ratio {theirs[key] / ours[key]:4.1f}")
 
 
 def main() -> None:
@@ -114,3 +172,5 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    if "--pyodide" in sys.argv:
+        compare_pyodide()
