@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import OFFICIAL, ONLINE, check_invariants, deltas, kinds, of_kind, play, start, summary
-from stripdeck import IllegalAction, Rules, apply, build_pots, legal_actions
+from stripdeck import IllegalAction, Rules, apply, build_pots, describe_event, legal_actions, start_hand
 
 NO_TIMERS = dict(draw_timer=None, action_timer=None)
 PL = ONLINE.with_options(split=False, **NO_TIMERS)             # pot limit, blinds 1/2
@@ -478,3 +478,12 @@ def test_big_blind_walk_gets_the_uncalled_part_of_its_blind_back() -> None:
     assert summary(s.log, "return") == [("return", 2, 1)]
     assert [(e.seat, e.amount) for e in of_kind(s.log, "win")] == [(2, 2)]
     assert deltas(s) == [0, -1, 1]
+
+
+def test_a_player_left_with_no_chips_by_the_ante_posts_no_blind_and_is_told_so() -> None:
+    rules = Rules(ante=1, small_blind=1, big_blind=2, split=False, **NO_TIMERS)
+    state = start_hand(rules, [50, 50, 1], button=0, seed=3)  # seat 2 is the big blind, with 1 chip
+    blind = next(e for e in state.log if e.kind == "big_blind")
+    assert (blind.seat, blind.amount) == (2, 0) and state.seats[2].stack == 0
+    assert describe_event(blind) == "Seat 3 has no chips left for the big blind (all in from the ante)."
+    assert state.to_match == 2  # the others still owe the full big blind

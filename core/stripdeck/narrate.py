@@ -27,8 +27,8 @@ def describe_event(event: Event, names: Sequence[str] | None = None) -> str | No
     sentences: dict[str, Callable[[], str | None]] = {  # built lazily: only the one needed runs
         "start": lambda: f"New hand: {who(seat)} has the button.",
         "ante": lambda: f"{who(seat)} antes {amount}.",
-        "small_blind": lambda: f"{who(seat)} posts the small blind ({amount}).",
-        "big_blind": lambda: f"{who(seat)} posts the big blind ({amount}).",
+        "small_blind": lambda: _blind(who(seat), "small", amount),
+        "big_blind": lambda: _blind(who(seat), "big", amount),
         "deal": lambda: f"{who(seat)} is dealt {cards}." if cards else None,
         "round": lambda: f"{(event.info or '').capitalize()}.",
         "fold": lambda: f"{who(seat)} folds.",
@@ -55,6 +55,17 @@ def describe_event(event: Event, names: Sequence[str] | None = None) -> str | No
     }
     make = sentences.get(kind)
     return make() if make is not None else f"{kind} {seat} {amount}"
+
+
+def _blind(player: str, which: str, amount: int | None) -> str:
+    """A posted blind; a player whose ante took every chip posts nothing (the event says 0).
+
+    >>> _blind("Seat 3", "big", 0)
+    'Seat 3 has no chips left for the big blind (all in from the ante).'
+    """
+    if not amount:
+        return f"{player} has no chips left for the {which} blind (all in from the ante)."
+    return f"{player} posts the {which} blind ({amount})."
 
 
 def _together(seats: str | None, who: Callable[[int | None], str]) -> str:
