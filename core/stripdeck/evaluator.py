@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -176,6 +177,12 @@ def _straight_top(distinct_ranks: Iterable[int]) -> int:
 
 def _rank_pattern(ranks: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     """Category id (ignoring flushes) and the ranks in comparison order."""
+    return _pattern_of_sorted(tuple(sorted(ranks)))
+
+
+@cache
+def _pattern_of_sorted(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """:func:`_rank_pattern` of ranks in ascending order (one of 784 multisets, or fewer cards)."""
     counts = Counter(ranks)
     ordered = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = tuple(c for _, c in ordered)
@@ -234,12 +241,12 @@ def _analyse(entries: Sequence[_Entry], key: tuple[str, str, bool, bool],
             best = max(candidates, key=lambda e: codes[_suit_key(e)]) if in_pair else candidates[0]
             deciding, suit_code = best[2], codes[_suit_key(best)]
     value = _strength(cat_order, category, order, suit_code)
-    return HandValue(value, CATEGORY_NAMES[category], tuple(Rank(r) for r in order), deciding, key)
+    return HandValue(value, CATEGORY_NAMES[category], tuple(_RANK_OF[r] for r in order), deciding, key)
 
 
 def _suit_key(entry: _Entry) -> str | None:
     """The suit used for tie-breaks: the joker's is None (lowest), wherever it stands."""
-    return None if entry[2].is_joker else entry[1]
+    return None if entry[2] == JOKER else entry[1]
 
 
 def _suit_codes(suit_order: str) -> dict[Suit | str | None, int]:
@@ -251,8 +258,11 @@ def _suit_codes(suit_order: str) -> dict[Suit | str | None, int]:
 
 
 def _natural_entry(card: Card) -> _Entry:
-    suit = card.suit
-    return (int(card.rank), None if suit is None else suit.value, card)
+    return _ENTRY_OF[card]
+
+
+_ENTRY_OF: dict[Card, _Entry] = {c: (int(c.rank), c.suit.value if c.suit else None, c) for c in DECK}
+_RANK_OF = {int(r): r for r in Rank}
 
 
 def _joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
@@ -265,12 +275,11 @@ def _joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
     suits = {e[1] for e in base}
     # To complete a straight or straight flush: any rank that makes five in sequence.
     if len(set(ranks)) == 4:
-        for r in range(7, 15):
-            if r not in ranks and _straight_top(ranks + [r]):
-                for suit in (suits if len(suits) == 1 else {None}):
-                    value = _analyse(base + [(r, suit, JOKER)], key, cat_order, codes)
-                    if value.strength > best.strength:
-                        best = value
+        for r in _straight_completions(tuple(sorted(ranks))):
+            for suit in (suits if len(suits) == 1 else {None}):
+                value = _analyse(base + [(r, suit, JOKER)], key, cat_order, codes)
+                if value.strength > best.strength:
+                    best = value
     # To complete a flush: the highest card of that suit missing from the hand.
     if len(suits) == 1:
         suit = next(iter(suits))
@@ -279,6 +288,12 @@ def _joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
         if value.strength > best.strength:
             best = value
     return best
+
+
+@cache
+def _straight_completions(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks that make a straight with four distinct ``ranks``."""
+    return tuple(r for r in range(7, 15) if r not in ranks and _straight_top(ranks + (r,)))
 
 
 # --------------------------------------------------------------------------- the index of a hand
