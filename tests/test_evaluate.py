@@ -19,7 +19,19 @@ import brute_force as bf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stripdeck import DECK, JOKER, Card, CardError, HandValue, Rules, compare, evaluate, evaluator, parse_cards
+from stripdeck import (
+    DECK,
+    JOKER,
+    Card,
+    CardError,
+    HandValue,
+    Rules,
+    compare,
+    evaluate,
+    evaluator,
+    hand_index,
+    parse_cards,
+)
 
 SUIT_ORDERS = ["".join(p) for p in permutations("hdcs")]
 # Random options draw the suit order from a few: the evaluator builds a table per set of
@@ -552,8 +564,8 @@ def test_no_five_cards_with_a_repeat_reach_a_hand_of_the_table() -> None:
     for five in combinations_with_replacement(JOKER_DECK, 5):
         if len(set(five)) < 5:
             with pytest.raises(IndexError):
-                evaluator._place(sum(five))
-    assert table_size == evaluator.ALL_HANDS == 237_336
+                hand_index.place_of(sum(five))
+    assert table_size == hand_index.ALL_HANDS == 237_336
 
 
 @cache

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import stripdeck
-from stripdeck import Rules, evaluator, odds
+from stripdeck import Rules, evaluator, hand_index, odds
 
 
 def test_prepare_builds_in_many_small_steps_and_then_costs_nothing() -> None:
@@ -24,8 +24,8 @@ def test_prepared_tables_are_the_tables_evaluate_would_build() -> None:
         pass
     prepared = dict(stripdeck.strength_table(rules))
     built = evaluator._build_table(rules.evaluation_key)
-    assert len(built) == len(prepared) == evaluator.ALL_HANDS
-    assert prepared == {mask: built[evaluator._place(mask)].strength for mask in prepared}
+    assert len(built) == len(prepared) == hand_index.ALL_HANDS
+    assert prepared == {mask: built[hand_index.place_of(mask)].strength for mask in prepared}
     assert stripdeck.evaluate("Jk Ah Ad Ac As", rules).category == "five aces"
 
 
