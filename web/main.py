@@ -65,6 +65,7 @@ class App:
                                          timer_seconds=self.timer_seconds)
         self.notices = notices
         self.history = ()
+        self.reveal = None  # (hand number, loop time) of the showdown being revealed
         self.bots_running = False
         self.generation = 0  # bumped by a new table: stale bot loops stop
         self.proxies = []
@@ -123,6 +124,7 @@ class App:
             by_id("controls").innerHTML = ""
             return
         timers = ctl.timer_limit() is not None
+        self.keep_reveal_going(model)
         by_id("table").innerHTML = render.table_html(model, timers)
         by_id("controls").innerHTML = render.controls_html(model, ctl.game_over,
                                                            ctl.settings["auto_deal"])
@@ -150,6 +152,21 @@ class App:
         document.body.dataset.hand = str(ctl.session.hand_number)
         document.body.dataset.phase = ctl.session.hand.phase if ctl.session.hand else ""
         document.body.dataset.myTurn = "1" if model.my_turn else "0"
+
+    def keep_reveal_going(self, model):
+        """A re-render during the showdown continues the reveal where it was, not from the start.
+
+        The reveal is a CSS animation of the new elements; ``--reveal-elapsed`` on the table
+        shifts it back by the time already spent revealing this hand.
+        """
+        table = by_id("table")
+        if not any(seat.reveal >= 0 for seat in model.seats):
+            self.reveal = None
+            table.style.removeProperty("--reveal-elapsed")
+            return
+        if self.reveal is None or self.reveal[0] != model.hand_number:
+            self.reveal = (model.hand_number, loop_time())
+        table.style.setProperty("--reveal-elapsed", f"{loop_time() - self.reveal[1]:.3f}s")
 
     def render_notices(self):
         box = by_id("notices")

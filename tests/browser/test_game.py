@@ -288,3 +288,23 @@ def test_the_human_offers_to_split(page: Any, site_url: str) -> None:
     page.wait_for_function(
         "() => document.querySelector('#history-list').innerText.includes('You offer to split')")
     screenshot(page, "split-offered")
+
+
+def test_a_re_render_during_the_showdown_does_not_replay_the_reveal(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + FAST)
+    page.click("button[data-panel=settings]")
+    page.uncheck("input[name=auto_deal]")  # the showdown stays on the table
+    for _ in range(12):  # until a hand ends with a bot's cards turned over
+        play_hand(page)
+        if page.locator("#table .seat.revealed:not(.human) .card").count():
+            break
+        page.click("#controls [data-cmd=deal]")
+    else:
+        raise AssertionError("no showdown in twelve hands")
+    reveals = "() => document.getAnimations().filter(a => a.animationName === 'reveal').map(a => a.playState)"
+    page.wait_for_function(f"() => ({reveals})().length && ({reveals})().every(s => s === 'finished')",
+                           timeout=10_000)
+    page.check("input[name=four_color]")  # a display setting: the table is drawn again
+    page.wait_for_selector("body.four-color", state="attached")
+    states = page.evaluate(reveals)
+    assert states and all(s == "finished" for s in states), states
