@@ -439,3 +439,70 @@ def test_session_rules_follow_settings():
     assert ctl.session.rules.draw_limit == 5
     assert [p.stack for p in ctl.session.seats if p] == [500, 500, 500]
     assert Rules.preset("cardroom").ante == ctl.session.rules.ante
+
+
+class Clocks:
+    """A monotonic clock and a wall clock that the test moves by hand."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.wall = 1_700_000_000.0
+
+    def advance(self, seconds):
+        self.now += seconds
+        self.wall += seconds
+
+
+def timed_human_turn(clocks, seed=1):
+    """A controller with 30 s timers, stopped where the human must act."""
+    ctl = controller.Controller(settings(timers=True), seed=seed, timer_seconds=30,
+                                clock=lambda: clocks.now, wall_clock=lambda: clocks.wall)
+    assert ctl.deal()
+    for _ in range(40):
+        run_bots(ctl)
+        if ctl.human_to_act():
+            return ctl
+        ctl.deal()
+    raise AssertionError("the human never got a turn")
+
+
+def test_a_reload_keeps_the_turn_clock_running():
+    clocks = Clocks()
+    ctl = timed_human_turn(clocks)
+    clocks.advance(12)
+    assert ctl.time_left() == 18
+    store = FakeStore()
+    storage.save(store, ctl.settings, ctl.session)
+    storage.save_turn(store, ctl.turn_record())
+    clocks.advance(5)  # the page reloads: a new controller from what was saved
+    settings_, session, notices = storage.load(store)
+    turn, turn_notices = storage.load_turn(store)
+    again = controller.Controller(settings_, session, timer_seconds=30,
+                                  clock=lambda: clocks.now + 777, wall_clock=lambda: clocks.wall)
+    assert notices == turn_notices == []
+    assert again.time_left() == 30  # before the saved clock is resumed
+    assert again.resume_turn(turn)
+    assert again.time_left() == 13
+    clocks.advance(60)  # away for a minute: the time is up, and the timeout is sent
+    assert again.check_timeout()
+
+
+def test_a_turn_clock_of_another_turn_or_from_the_future_is_ignored():
+    clocks = Clocks()
+    ctl = timed_human_turn(clocks)
+    record = ctl.turn_record()
+    assert not ctl.resume_turn({**record, "events": record["events"] - 1})
+    assert not ctl.resume_turn({**record, "started_at": clocks.wall + 50})
+    assert not ctl.resume_turn({**record, "started_at": True})
+    assert not ctl.resume_turn(None)
+    assert ctl.time_left() == 30
+
+
+@pytest.mark.parametrize("text", ["garbage{", "[1, 2]", '{"hand": 1, "events": 2}',
+                                  '{"hand": 1, "events": 2, "started_at": "noon"}'])
+def test_an_unreadable_turn_clock_is_dropped_with_a_notice(text):
+    store = FakeStore()
+    store.setItem(storage.TURN_KEY, text)
+    turn, notices = storage.load_turn(store)
+    assert turn is None and len(notices) == 1 and "turn clock" in notices[0]
+    assert storage.TURN_KEY not in store

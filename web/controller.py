@@ -41,11 +41,13 @@ class Controller:
 
     def __init__(self, settings: Mapping[str, Any], session: Session | None = None, *,
                  seed: int | None = None, timer_seconds: float = storage.TIMER_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 wall_clock: Callable[[], float] = time.time) -> None:
         self.settings = dict(settings)
         self.timer_seconds = timer_seconds
         self.seed = seed
         self.clock = clock
+        self.wall_clock = wall_clock
         self.session = session if session is not None else storage.new_session(
             self.settings, seed, timer_seconds)
         self.rng = random.Random(seed)
@@ -54,6 +56,7 @@ class Controller:
         self.amount: object = None
         self.turn_key: tuple[int, int] | None = None
         self.turn_started = clock()
+        self.turn_started_at = wall_clock()  # the same moment by the wall clock, which a reload keeps
         self.last_finished: Any = None  # the last complete HandState (for Copy/Download)
         self.last_names: list[str] = []
         self.bot_ms: list[float] = []
@@ -126,6 +129,36 @@ class Controller:
         if key != self.turn_key:
             self.turn_key = key
             self.turn_started = self.clock()
+            self.turn_started_at = self.wall_clock()
+
+    def turn_record(self) -> dict[str, Any] | None:
+        """The running turn clock as JSON-ready data (None without one), so a reload keeps it."""
+        self._note_turn()
+        if self.timer_limit() is None or self.turn_key is None:
+            return None
+        hand_number, events = self.turn_key
+        return {"hand": hand_number, "events": events, "started_at": self.turn_started_at}
+
+    def resume_turn(self, record: Any) -> bool:
+        """Carry on the turn clock of :meth:`turn_record` saved before a reload.
+
+        A record of another turn (the game moved on since) is ignored; so is one whose
+        start lies in the future (the computer's clock was put back). True if resumed.
+        """
+        self._note_turn()
+        limit = self.timer_limit()
+        if limit is None or self.turn_key is None or not isinstance(record, Mapping):
+            return False
+        started_at = record.get("started_at")
+        if ([record.get("hand"), record.get("events")] != list(self.turn_key)
+                or isinstance(started_at, bool) or not isinstance(started_at, (int, float))):
+            return False
+        elapsed = self.wall_clock() - started_at
+        if not 0 <= elapsed:
+            return False
+        self.turn_started = self.clock() - min(elapsed, limit)
+        self.turn_started_at = started_at
+        return True
 
     def timer_limit(self) -> float | None:
         """Seconds the player to act has (None: no timer)."""

@@ -51,18 +51,22 @@ class App:
         self.embed = bool(params.get("embed"))
         if self.embed:  # the mini game widget: settings from the URL, the visitor's storage untouched
             self.store = storage.MemoryStore()
-            settings, session = params["settings"], None
+            settings, session, turn = params["settings"], None, None
         else:
             self.store = window.localStorage
             if params.get("reset"):
                 storage.save(self.store, storage.DEFAULTS, None)
+                storage.save_turn(self.store, None)
             settings, session, load_notices = storage.load(self.store)
-            notices += load_notices
+            turn, turn_notices = storage.load_turn(self.store)
+            notices += load_notices + turn_notices
         if "fast_bots" in params:
             settings["fast_bots"] = params["fast_bots"]
         self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
         self.ctl = controller.Controller(settings, session, seed=params.get("seed"),
                                          timer_seconds=self.timer_seconds)
+        if session is not None:
+            self.ctl.resume_turn(turn)  # a reload does not give the player to act a fresh clock
         self.notices = notices
         self.history = ()
         self.reveal = None  # (hand number, loop time) of the showdown being revealed
@@ -191,6 +195,7 @@ class App:
 
     def save(self):
         storage.save(self.store, self.ctl.settings, self.ctl.session)
+        storage.save_turn(self.store, self.ctl.turn_record())
 
     # ---------------------------------------------------------------- flow
 

@@ -15,6 +15,7 @@ from stripdeck import Rules, Session
 
 SETTINGS_KEY = "stripdeck.settings"
 SESSION_KEY = "stripdeck.session"
+TURN_KEY = "stripdeck.turn"
 SETTINGS_VERSION = 1
 SAVE_VERSION = 1
 
@@ -253,6 +254,36 @@ def save(store: Store, settings: Mapping[str, Any], session: Session | None) -> 
             store.setItem(SESSION_KEY, json.dumps(save_data(session)))
     except Exception:  # noqa: BLE001 - private mode or quota: play on without saving
         pass
+
+
+def save_turn(store: Store, record: Mapping[str, Any] | None) -> None:
+    """Write the running turn clock (``Controller.turn_record``), or clear it."""
+    try:
+        if record is None:
+            store.removeItem(TURN_KEY)
+        else:
+            store.setItem(TURN_KEY, json.dumps(dict(record)))
+    except Exception:  # noqa: BLE001 - private mode or quota: play on without saving
+        pass
+
+
+def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
+    """The saved turn clock (None if there is none) and a notice if it was unreadable.
+
+    Only its shape is checked here; ``Controller.resume_turn`` decides whether it is the
+    clock of the turn being played.
+    """
+    raw, problem = load_json(store, TURN_KEY)
+    if not problem and raw is None:
+        return None, []
+    fields = ("hand", "events", "started_at")
+    if not problem and not (isinstance(raw, dict) and set(raw) == set(fields) and all(
+            isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in fields)):
+        problem = f"expected {{hand, events, started_at}} numbers, got {json.dumps(raw)[:80]}"
+    if problem:
+        _remove(store, TURN_KEY)
+        return None, [f"The saved turn clock was unreadable and starts again ({problem})."]
+    return raw, []
 
 
 def _remove(store: Store, key: str) -> None:

@@ -308,3 +308,20 @@ def test_a_re_render_during_the_showdown_does_not_replay_the_reveal(page: Any, s
     page.wait_for_selector("body.four-color", state="attached")
     states = page.evaluate(reveals)
     assert states and all(s == "finished" for s in states), states
+
+
+def test_a_reload_does_not_restart_the_turn_clock(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "?bots=fast&seed=3&timer=12")
+    while wait_turn_or_end(page) == "over":
+        page.keyboard.press("n")
+    timer = "#table .seat.human .timer-text"
+    page.wait_for_selector(timer, state="attached")
+    number, events = hand_number(page), history(page)
+    page.wait_for_timeout(4000)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    page.wait_for_selector(timer, state="attached")
+    assert (hand_number(page), history(page)) == (number, events)  # the same turn
+    left = int(page.inner_text(timer).split()[0])
+    assert left <= 8, f"{left} s left after a reload 4 s into a 12 s turn"
+    assert not page.locator("#notices .notice").count()
