@@ -8,7 +8,6 @@ bets, dealing, reshuffles, the fifth card, showdown, awarding pots) happen insid
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,7 +45,7 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
 
     ``deck`` is the deal order (top card first, cards dealt one at a time from the
     button's left, the draw taking from the top); unlisted cards follow in seeded
-    random order. Without a ``seed`` one is drawn from :mod:`secrets`.
+    random order. Without a ``seed`` one is drawn from the system's randomness (:func:`new_seed`).
 
     >>> s = start_hand(Rules(), [100, 100, 100], button=0, seed=1)
     >>> s.to_act, s.to_match, [seat.bet for seat in s.seats]
@@ -59,7 +58,7 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(stacks):
         raise HandSetupError("button", f"must be a seat number from 0 to {len(stacks) - 1}, got {button!r}")
     if seed is None:
-        seed = secrets.randbits(63)
+        seed = new_seed()
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise HandSetupError("seed", f"must be a whole number, got {seed!r}")
     order = _deck_order(rules, deck, seed)
@@ -70,6 +69,14 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
     if txn.to_act is None:  # everyone is all in from the forced bets
         txn.advance()
     return txn.commit()
+
+
+def new_seed() -> int:
+    """A seed for a hand from the system's randomness (``os.urandom``), 63 bits."""
+    return _SYSTEM_RANDOM.getrandbits(63)
+
+
+_SYSTEM_RANDOM = random.SystemRandom()
 
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:

@@ -8,12 +8,11 @@ and ``hand_seats`` maps hand seats back to table seats.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .actions import Action, Event
-from .engine import apply, start_hand
+from .engine import apply, new_seed, start_hand
 from .rules import Rules, RulesError
 from .state import HandState
 from .view import PlayerView, player_view
@@ -61,7 +60,7 @@ class Session(NamedTuple):
         _check_names(seated)
         seats = tuple(seated) + (None,) * (TABLE_SEATS - len(seated))
         return cls(Rules() if rules is None else rules, seats,
-                   seed=secrets.randbits(63) if seed is None else seed)
+                   seed=new_seed() if seed is None else seed)
 
     # ---------------------------------------------------------------- seating
 
