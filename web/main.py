@@ -155,6 +155,8 @@ class App:
         document.body.dataset.ready = "1"
         document.body.dataset.hand = str(ctl.session.hand_number)
         document.body.dataset.phase = ctl.session.hand.phase if ctl.session.hand else ""
+        # Changes with every action applied (tests wait on it after acting for the human).
+        document.body.dataset.step = f"{ctl.session.hand_number}.{len(ctl.session.hand.log) if ctl.session.hand else 0}"
         document.body.dataset.myTurn = "1" if model.my_turn else "0"
 
     def keep_reveal_going(self, model):

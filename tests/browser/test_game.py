@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +44,23 @@ def history(page: Any) -> str:
     return page.inner_text("#history-list")
 
 
+def applied(page: Any, act: Callable[[], None]) -> None:
+    """Act for the human, then wait until the page has applied it.
+
+    A click is handled asynchronously (the first action may wait for the ranking tables),
+    so without this the next look at the controls could still see the old buttons.
+    """
+    before = page.get_attribute("body", "data-step")
+    act()
+    page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
+
+
 def passive_action(page: Any) -> None:
     """Check if possible, else call (else whatever is on offer)."""
     for cmd in ("check", "call", "allin", "fold"):
         button = page.locator(f"#controls [data-cmd={cmd}]")
         if button.count():
-            button.click()
+            applied(page, button.click)
             return
     raise AssertionError("no betting button")
 
@@ -78,7 +90,7 @@ def play_hand(page: Any, discard: int = 0, shots: str = "") -> bool:
                 if shots:
                     screenshot(page, shots + "-draw")
                 drew = True
-            draw.click()
+            applied(page, draw.click)
         else:
             passive_action(page)
 
@@ -122,7 +134,7 @@ def test_keyboard_plays_a_draw(page: Any, site_url: str) -> None:
         if state == "over":
             page.keyboard.press("n")
             continue
-        page.keyboard.press("c")
+        applied(page, lambda: page.keyboard.press("c"))
     page.keyboard.press("1")
     page.keyboard.press("3")
     draw = page.locator("#controls [data-cmd=draw]")
@@ -276,7 +288,7 @@ def test_the_human_offers_to_split(page: Any, site_url: str) -> None:
             page.wait_for_timeout(100)
             continue
         if state == "draw":
-            page.keyboard.press("d")
+            applied(page, lambda: page.keyboard.press("d"))
             continue
         split = page.locator("#controls [data-cmd=split]")
         if split.count() and page.get_attribute("body", "data-phase") == "second betting round":
