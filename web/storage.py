@@ -246,23 +246,22 @@ def load(store: Store) -> tuple[dict[str, Any], Session | None, list[str]]:
 
 def save(store: Store, settings: Mapping[str, Any], session: Session | None) -> None:
     """Write settings and session (quietly ignores a full or blocked storage)."""
-    try:
-        store.setItem(SETTINGS_KEY, json.dumps(dict(settings)))
-        if session is None:
-            store.removeItem(SESSION_KEY)
-        else:
-            store.setItem(SESSION_KEY, json.dumps(save_data(session)))
-    except Exception:  # noqa: BLE001 - private mode or quota: play on without saving
-        pass
+    _write(store, SETTINGS_KEY, dict(settings))
+    _write(store, SESSION_KEY, None if session is None else save_data(session))
 
 
 def save_turn(store: Store, record: Mapping[str, Any] | None) -> None:
     """Write the running turn clock (``Controller.turn_record``), or clear it."""
+    _write(store, TURN_KEY, None if record is None else dict(record))
+
+
+def _write(store: Store, key: str, data: Any) -> None:
+    """Store ``data`` as JSON under ``key`` (None removes it); a full or blocked storage is ignored."""
     try:
-        if record is None:
-            store.removeItem(TURN_KEY)
+        if data is None:
+            store.removeItem(key)
         else:
-            store.setItem(TURN_KEY, json.dumps(dict(record)))
+            store.setItem(key, json.dumps(data))
     except Exception:  # noqa: BLE001 - private mode or quota: play on without saving
         pass
 
