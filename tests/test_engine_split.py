@@ -189,3 +189,18 @@ def test_all_in_with_no_split_option_means_no_one_acts_in_round_two() -> None:
     s = start(SPLIT_NL.with_options(split=False), [100, 10], button=0, hands=HANDS[:2])
     s, _ = play(s, "0: raise 20", "1: allin", "1: draw", "0: draw")
     assert s.is_complete
+
+
+@pytest.mark.parametrize("answer", ["check", "bet 4", "fold"])
+def test_a_player_who_checks_bets_or_folds_after_a_split_offer_is_logged_as_declining(answer: str) -> None:
+    s = round_two()
+    s, _ = play(s, "0: split")
+    s, events = play(s, f"1: {answer}")
+    assert [e.kind for e in events if e.seat == 1][-1] == "decline"
+    assert [e.kind for e in events if e.seat == 1][0] == answer.split()[0]
+
+
+def test_the_first_check_declines_nothing_when_nobody_has_offered() -> None:
+    s = round_two()
+    s, events = play(s, "0: check")
+    assert "decline" not in [e.kind for e in events]

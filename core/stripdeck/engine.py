@@ -332,6 +332,16 @@ class _Txn:
             self.seats[index] = seat.evolve(split=agreed)
             self.events.append(Event("split" if agreed else "decline", index))
             return
+        if kind != "split" and "split" in legal.kinds and any(s.split for s in self.seats):
+            # Checking, betting or folding ends a split someone offered: the log says so.
+            self.betting_action(index, kind, act, legal)
+            self.events.append(Event("decline", index))
+            return
+        self.betting_action(index, kind, act, legal)
+
+    def betting_action(self, index: int, kind: str, act: Action, legal: LegalActions) -> None:
+        """Fold, check, split, call, bet, raise or all in by a seat with chips."""
+        seat = self.seats[index]
         if kind == "fold":
             self.fold(index)
         elif kind in ("check", "split"):

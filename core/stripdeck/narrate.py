@@ -5,16 +5,31 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .actions import Event
-from .cards import format_cards
+from .cards import Card, format_cards
 
-__all__ = ["describe_event", "describe_log", "second_person"]
+__all__ = ["describe_event", "describe_log", "second_person", "card_words"]
 
 
-def describe_event(event: Event, names: Sequence[str] | None = None) -> str | None:
+def card_words(cards: Sequence[Card]) -> str:
+    """Cards in words, for reading aloud and for people new to card text.
+
+    >>> from stripdeck.cards import parse_cards
+    >>> card_words(parse_cards("7c Kh Jk", joker=True))
+    'seven of clubs, king of hearts, joker'
+    """
+    return ", ".join(c.name.lower() for c in cards)
+
+
+def describe_event(event: Event, names: Sequence[str] | None = None,
+                   card_names: bool = False) -> str | None:
     """One event as a sentence (None for bookkeeping events nobody needs to read).
+    ``card_names`` writes cards in words ("seven of clubs") instead of text ("7c").
 
     >>> describe_event(Event("raise", 1, 12), ["Ann", "Bob"])
     'Bob raises to 12.'
+    >>> from stripdeck.cards import parse_cards
+    >>> describe_event(Event("discard", 0, 1, cards=parse_cards("7c")), ["Ann"], card_names=True)
+    'Ann draws 1 card (discards seven of clubs).'
     """
     def who(seat: int | None) -> str:
         if seat is None:
@@ -22,7 +37,7 @@ def describe_event(event: Event, names: Sequence[str] | None = None) -> str | No
         return names[seat] if names is not None and seat < len(names) else f"Seat {seat + 1}"
 
     kind, seat, amount = event.kind, event.seat, event.amount
-    cards = format_cards(event.cards) if event.cards else ""
+    cards = "" if not event.cards else card_words(event.cards) if card_names else format_cards(event.cards)
     pot = "the main pot" if not event.pot else f"side pot {event.pot}"
     sentences: dict[str, Callable[[], str | None]] = {  # built lazily: only the one needed runs
         "start": lambda: f"New hand: {who(seat)} has the button.",
@@ -79,11 +94,12 @@ def _lower_first(text: str | None) -> str:
     return (text or "")[:1].lower() + (text or "")[1:]
 
 
-def describe_log(log: Sequence[Event], names: Sequence[str] | None = None) -> list[str]:
+def describe_log(log: Sequence[Event], names: Sequence[str] | None = None,
+                 card_names: bool = False) -> list[str]:
     """All readable sentences of a log."""
     out = []
     for event in log:
-        line = describe_event(event, names)
+        line = describe_event(event, names, card_names)
         if line:
             out.append(line)
     return out
