@@ -15,9 +15,13 @@ import pytest
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
+import action_bar  # noqa: E402
+import advice_panel  # noqa: E402
 import controller  # noqa: E402
 import presenter  # noqa: E402
 import render  # noqa: E402
+import scheduler  # noqa: E402
+import session_log  # noqa: E402
 import storage  # noqa: E402
 import stripdeck  # noqa: E402
 from stripdeck import Rules, Session, parse_cards  # noqa: E402
@@ -46,6 +50,18 @@ def fresh(seed=1, **changes):
     return ctl
 
 
+def due(ctl):
+    """Run the scheduler's next step if its time has come (the page's runner, by hand); its kind."""
+    step = scheduler.next_step(ctl.facts(True), ctl.clock())
+    while step is not None and step.kind in ("tick", "warn") and step.at <= ctl.clock():
+        ctl.run_step(step)
+        step = scheduler.next_step(ctl.facts(True), ctl.clock())
+    if step is None or step.at > ctl.clock():
+        return None
+    ctl.run_step(step)
+    return step.kind
+
+
 def run_bots(ctl):
     while ctl.bot_to_act():
         ctl.bot_act()
@@ -59,14 +75,15 @@ def to_human_draw(ctl, seed_limit=40):
             ctl.deal()
             continue
         model = ctl.model()
-        if model.draw is not None:
+        if model.bar.draw is not None:
             return model
-        kinds = [b.kind for b in model.buttons]
+        kinds = [b.kind for b in model.bar.buttons]
         ctl.act("check" if "check" in kinds else "call")
     raise AssertionError("the human never reached the draw")
 
 
-@pytest.mark.parametrize("module", [presenter, storage, render, controller])
+@pytest.mark.parametrize("module", [presenter, storage, render, controller, action_bar, advice_panel,
+                                    scheduler, session_log])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 
@@ -74,7 +91,7 @@ def test_doctests(module):
 def test_web_modules_hold_no_browser_imports():
     import ast
 
-    for name in ("presenter.py", "storage.py", "controller.py", "render.py"):
+    for name in sorted(p.name for p in WEB.glob("*.py") if p.name not in ("main.py", "dom.py")):
         tree = ast.parse((WEB / name).read_text())
         imported = {alias.name.split(".")[0] for node in ast.walk(tree)
                     if isinstance(node, ast.Import) for alias in node.names}
@@ -92,22 +109,22 @@ def test_cards_have_names_and_suits():
 
 
 def test_discard_label_and_selection():
-    assert presenter.discard_label(0) == "Stand pat"
-    assert presenter.discard_label(2) == "Discard 2 cards"
-    sel = presenter.toggle_selection((), 1, 5, 4)
-    sel = presenter.toggle_selection(sel, 3, 5, 4)
+    assert action_bar.discard_label(0) == "Stand pat"
+    assert action_bar.discard_label(2) == "Discard 2 cards"
+    sel = action_bar.toggle_selection((), 1, 5, 4)
+    sel = action_bar.toggle_selection(sel, 3, 5, 4)
     assert sel == (1, 3)
-    assert presenter.toggle_selection(sel, 1, 5, 4) == (3,)  # clicking again unselects
-    assert presenter.toggle_selection((0, 1, 2, 3), 4, 5, 4) == (0, 1, 2, 3)  # the draw limit
-    assert presenter.toggle_selection((), 7, 5, 4) == ()
+    assert action_bar.toggle_selection(sel, 1, 5, 4) == (3,)  # clicking again unselects
+    assert action_bar.toggle_selection((0, 1, 2, 3), 4, 5, 4) == (0, 1, 2, 3)  # the draw limit
+    assert action_bar.toggle_selection((), 7, 5, 4) == ()
 
 
 def test_amount_is_clamped_to_the_legal_totals():
-    assert presenter.clamp_amount("1000", 4, 30) == 30
-    assert presenter.clamp_amount("-5", 4, 30) == 4
-    assert presenter.clamp_amount("12.7", 4, 30) == 12
-    assert presenter.clamp_amount(None, 4, 30) == 4
-    assert presenter.bet_action("bet", "9", 2, 12) == "bet 9"
+    assert action_bar.clamp_amount("1000", 4, 30) == 30
+    assert action_bar.clamp_amount("-5", 4, 30) == 4
+    assert action_bar.clamp_amount("12.7", 4, 30) == 12
+    assert action_bar.clamp_amount(None, 4, 30) == 4
+    assert action_bar.bet_action("bet", "9", 2, 12) == "bet 9"
 
 
 def test_buttons_are_only_the_legal_kinds():
@@ -116,34 +133,34 @@ def test_buttons_are_only_the_legal_kinds():
     view = ctl.view()
     assert view.is_my_turn
     model = ctl.model()
-    kinds = {b.kind for b in model.buttons}
+    kinds = {b.kind for b in model.bar.buttons}
     assert kinds <= set(view.legal.kinds)
     assert "timeout" not in kinds
     if "call" in kinds:
-        call = next(b for b in model.buttons if b.kind == "call")
+        call = next(b for b in model.bar.buttons if b.kind == "call")
         assert call.label == f"Call {view.legal.call_amount}"
-    if model.amount is not None:
-        assert (model.amount.low, model.amount.high) == (view.legal.min_total, view.legal.max_total)
+    if model.bar.amount is not None:
+        assert (model.bar.amount.low, model.bar.amount.high) == (view.legal.min_total, view.legal.max_total)
         ctl.set_amount(10_000)
         again = ctl.model()
-        assert again.amount.value == view.legal.max_total
-        raise_button = next(b for b in again.buttons if b.kind == again.amount.kind)
-        assert raise_button.action == f"{again.amount.kind} {view.legal.max_total}"
+        assert again.bar.amount.value == view.legal.max_total
+        raise_button = next(b for b in again.bar.buttons if b.kind == again.bar.amount.kind)
+        assert raise_button.action == f"{again.bar.amount.kind} {view.legal.max_total}"
 
 
 def test_draw_selection_becomes_the_action_text():
     ctl = fresh(seed=4)
     model = to_human_draw(ctl)
-    assert model.draw.label == "Stand pat" and model.draw.action == "draw"
+    assert model.bar.draw.label == "Stand pat" and model.bar.draw.action == "draw"
     hand = ctl.view().my_hand
     ctl.toggle(0)
     ctl.toggle(2)
     model = ctl.model()
-    assert model.draw.label == "Discard 2 cards"
-    assert model.draw.action == f"draw {hand[0]} {hand[2]}"
+    assert model.bar.draw.label == "Discard 2 cards"
+    assert model.bar.draw.action == f"draw {hand[0]} {hand[2]}"
     human = next(s for s in model.seats if s.is_human)
     assert [c.selected for c in human.cards] == [True, False, True, False, False]
-    assert ctl.act(model.draw.action)
+    assert ctl.act(model.bar.draw.action)
     me = ctl.view().seats[ctl.human_hand_seat]
     assert me.drawn == 2
     assert next(s for s in ctl.model().seats if s.is_human).drew == "Drew 2"
@@ -165,10 +182,10 @@ def test_showdown_names_hands_and_marks_winners():
             if not ctl.in_hand:
                 break
             model = ctl.model()
-            if model.draw is not None:
+            if model.bar.draw is not None:
                 ctl.act("draw")
             else:
-                kinds = [b.kind for b in model.buttons]
+                kinds = [b.kind for b in model.bar.buttons]
                 ctl.act("check" if "check" in kinds else "call")
         model = ctl.model()
         shown = [s for s in model.seats if s.hand_name and not s.is_human]
@@ -177,7 +194,8 @@ def test_showdown_names_hands_and_marks_winners():
         ctl.deal()
     assert model.hand_over
     winners = [s for s in model.seats if s.won]
-    assert winners and "wins" in model.status
+    assert winners and ("wins" in model.status or "You win " in model.status)
+    assert "You wins" not in model.status
     assert all(s.bet == 0 for s in model.seats)
     revealed = sorted(s.reveal for s in model.seats if s.reveal >= 0)
     assert revealed == list(range(len(revealed))) and revealed  # shown one after another
@@ -246,8 +264,8 @@ def test_hint_during_the_human_draw_uses_only_their_view(monkeypatch):
     assert ctl.selected == hint.discard
     human = next(s for s in model.seats if s.is_human)
     assert tuple(c.index for c in human.cards if c.selected) == hint.discard
-    assert model.draw.action == presenter.draw_action(view.my_hand, hint.discard)
-    assert ctl.act(model.draw.action)
+    assert model.bar.draw.action == action_bar.draw_action(view.my_hand, hint.discard)
+    assert ctl.act(model.bar.draw.action)
     assert ctl.hint is None and ctl.model().hint is None  # gone once the human has drawn
 
 
@@ -262,12 +280,12 @@ def test_hints_can_be_hidden():
 
 def test_hint_model_from_advice_data():
     hand = parse_cards("Ah Kh Qh Jh 7c")
-    hint = presenter.hint_model(stripdeck.advise(hand).to_dict(), hand, top=3)
+    hint = advice_panel.hint_model(stripdeck.advise(hand).to_dict(), hand, top=3)
     assert hint.discard == (4,) and hint.apply_label == "Select 7c" and len(hint.rows) == 3
     pat = parse_cards("Ah Kh Qh Jh 9h")
-    hint = presenter.hint_model(stripdeck.advise(pat).to_dict(), pat)
+    hint = advice_panel.hint_model(stripdeck.advise(pat).to_dict(), pat)
     assert hint.discard == () and hint.rows[0].discard == "nothing (stand pat)"
-    assert presenter.percent(0.0049) == "0.5%" and presenter.percent(0.5) == "50%"
+    assert advice_panel.percent(0.0049) == "0.5%" and advice_panel.percent(0.5) == "50%"
 
 
 def test_settings_validate_and_make_rules():
@@ -377,16 +395,16 @@ def test_human_timeout_is_sent_when_the_clock_runs_out():
     run_bots(ctl)
     assert ctl.human_to_act() and ctl.time_left() == 5
     now[0] = 4.0
-    assert not ctl.check_timeout()
+    assert due(ctl) is None
     now[0] = 5.5
-    assert ctl.check_timeout()
+    assert due(ctl) == "timeout"
     assert "You ran out of time." in ctl.model().history
 
 
 def test_no_timer_without_timers():
     ctl = fresh(seed=3, timers=False)
     run_bots(ctl)
-    assert ctl.time_left() is None and not ctl.check_timeout()
+    assert ctl.time_left() is None and scheduler.next_step(ctl.facts(True), ctl.clock()) is None
 
 
 def test_controller_refuses_out_of_turn_and_illegal_actions():
@@ -408,11 +426,11 @@ def test_many_hands_play_to_the_end_of_a_table():
             assert ctl.deal()
             continue
         model = ctl.model()
-        if model.draw is not None:
+        if model.bar.draw is not None:
             ctl.toggle(0)
-            assert ctl.act(ctl.model().draw.action)
+            assert ctl.act(ctl.model().bar.draw.action)
         else:
-            kinds = [b.kind for b in model.buttons]
+            kinds = [b.kind for b in model.bar.buttons]
             assert ctl.act("allin" if "allin" in kinds else "call" if "call" in kinds else "check")
         html = render.table_html(ctl.model(), True)
         assert html.count('class="seat') == len(ctl.session.hand_seats)
@@ -424,7 +442,7 @@ def test_render_escapes_and_labels():
     run_bots(ctl)
     model = ctl.model()
     html = render.controls_html(model, "", True)
-    for b in model.buttons:
+    for b in model.bar.buttons:
         assert f'aria-label="{b.label}"' in html
     form = render.settings_html(ctl.settings)
     assert 'name="preset"' in form and 'name="four_color"' in form
@@ -473,7 +491,7 @@ def test_a_reload_keeps_the_turn_clock_running():
     assert ctl.time_left() == 18
     store = FakeStore()
     storage.save(store, ctl.settings, ctl.session)
-    storage.save_turn(store, ctl.turn_record())
+    storage.save_turn(store, ctl.step_record())
     clocks.advance(5)  # the page reloads: a new controller from what was saved
     settings_, session, notices = storage.load(store)
     turn, turn_notices = storage.load_turn(store)
@@ -481,20 +499,20 @@ def test_a_reload_keeps_the_turn_clock_running():
                                   clock=lambda: clocks.now + 777, wall_clock=lambda: clocks.wall)
     assert notices == turn_notices == []
     assert again.time_left() == 30  # before the saved clock is resumed
-    assert again.resume_turn(turn)
+    assert again.resume_step(turn)
     assert again.time_left() == 13
     clocks.advance(60)  # away for a minute: the time is up, and the timeout is sent
-    assert again.check_timeout()
+    assert due(again) == "timeout"
 
 
 def test_a_turn_clock_of_another_turn_or_from_the_future_is_ignored():
     clocks = Clocks()
     ctl = timed_human_turn(clocks)
-    record = ctl.turn_record()
-    assert not ctl.resume_turn({**record, "events": record["events"] - 1})
-    assert not ctl.resume_turn({**record, "started_at": clocks.wall + 50})
-    assert not ctl.resume_turn({**record, "started_at": True})
-    assert not ctl.resume_turn(None)
+    record = ctl.step_record()
+    assert not ctl.resume_step({**record, "events": record["events"] - 1})
+    assert not ctl.resume_step({**record, "started_at": clocks.wall + 50})
+    assert not ctl.resume_step({**record, "started_at": True})
+    assert not ctl.resume_step(None)
     assert ctl.time_left() == 30
 
 

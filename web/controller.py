@@ -1,19 +1,24 @@
-"""Controller: owns the Session and the UI's own state (selection, amount, turn clock).
+"""Controller: owns the Session and the UI's own state (selection, amount, the step clock).
 
-Pure Python (no `pyscript`, no `js`): main.py wires it to the page and drives the bots'
-pauses with asyncio. State flows one way: session -> view -> presenter -> render; every
-input becomes action text sent to `Session.act`, which the engine checks.
+Pure Python (no `pyscript`, no `js`): main.py wires it to the page. State flows one way:
+session -> view -> presenter -> render; every input becomes action text sent to
+`Session.act`, which the engine checks. What happens next on its own (a bot's move, a
+clock running out, the automatic deal) is decided by `scheduler.next_step` from
+:meth:`Controller.facts`, and carried out by :meth:`Controller.run_step`.
 """
 
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import action_bar
+import advice_panel
 import presenter
+import scheduler
+import session_log
 import storage
 import stripdeck
 from stripdeck import Session
@@ -25,24 +30,22 @@ HUMAN = 0  # the human's table seat
 SEAT_STYLES = {1: "balanced", 2: "tight-aggressive", 3: "loose-passive", 4: "tight"}
 
 
-def make_bot(level: str, table_seat: int, seed: int | None) -> Callable[..., str]:
-    """The engine's bot for an opponent seat: ``stripdeck.bot_for`` (or ``simple_bot`` on an
-    engine without levels). Decisions come from the bot's own view only."""
-    bot_for = getattr(stripdeck, "bot_for", None)
-    if bot_for is None:
-        return stripdeck.simple_bot
+def make_bot(level: str, table_seat: int, seed: int | None) -> Callable[[stripdeck.PlayerView], str]:
+    """The engine's bot for an opponent seat; decisions come from the bot's own view only."""
     bot_seed = None if seed is None else seed * 10 + table_seat
-    bot = bot_for(level, SEAT_STYLES.get(table_seat, "balanced"), seed=bot_seed)
-    return lambda view, rng=None: bot.decide(view)
+    bot = stripdeck.bot_for(level, SEAT_STYLES.get(table_seat, "balanced"), seed=bot_seed)
+    return bot.decide
 
 
 class Controller:
-    """One table in the page: session, settings, and what the human is choosing."""
+    """One table in the page: session, settings, what the human is choosing, and the clock
+    of the current state (when it began, which the scheduler's steps count from)."""
 
     def __init__(self, settings: Mapping[str, Any], session: Session | None = None, *,
                  seed: int | None = None, timer_seconds: float = storage.TIMER_SECONDS,
                  clock: Callable[[], float] = time.monotonic,
-                 wall_clock: Callable[[], float] = time.time) -> None:
+                 wall_clock: Callable[[], float] = time.time,
+                 hand_log: Mapping[str, Any] | None = None) -> None:
         self.settings = dict(settings)
         self.timer_seconds = timer_seconds
         self.seed = seed
@@ -50,18 +53,23 @@ class Controller:
         self.wall_clock = wall_clock
         self.session = session if session is not None else storage.new_session(
             self.settings, seed, timer_seconds)
-        self.rng = random.Random(seed)
-        self.bots: dict[int, Callable[..., str]] = {}
+        self.generation = 0            # a new table starts a new generation: old steps are void
+        # The session's finished hands and their summary (session_log); saved when it changes.
+        self.hand_log = dict(hand_log) if hand_log else session_log.new_log(self.settings["stack"])
+        self.hand_log_changed = 0
+        self.bots: dict[int, Callable[[stripdeck.PlayerView], str]] = {}
         self.selected: tuple[int, ...] = ()
         self.amount: object = None
-        self.turn_key: tuple[int, int] | None = None
-        self.turn_started = clock()
-        self.turn_started_at = wall_clock()  # the same moment by the wall clock, which a reload keeps
-        self.last_finished: Any = None  # the last complete HandState (for Copy/Download)
-        self.last_names: list[str] = []
-        self.bot_ms: list[float] = []
         self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
-        self._note_turn()
+        self.note = ""                 # something the human must read about their last turn
+        self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
+        self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
+        self.step_key: tuple[int, int] | None = None
+        self.started = clock()
+        self.started_at = wall_clock()  # the same moment by the wall clock, which a reload keeps
+        self.shown = self.started       # when this page first showed the state (not kept by a reload)
+        self.bot_ms: list[float] = []
+        self._note_step()
 
     # ---------------------------------------------------------------- facts
 
@@ -91,6 +99,12 @@ class Controller:
             return "You have won every chip at the table! Start a new table to play again."
         return ""
 
+    @property
+    def last_finished(self) -> stripdeck.HandState | None:
+        """The hand on the table if it is finished."""
+        hand = self.session.hand
+        return hand if hand is not None and hand.is_complete else None
+
     def bot_to_act(self) -> bool:
         """True when a bot must act next."""
         seat = self.session.to_act_table_seat
@@ -104,7 +118,7 @@ class Controller:
             return None
         return self.session.view(HUMAN if self.human_hand_seat is not None else None)
 
-    def model(self, thinking: bool = False, name_hand: bool = True) -> presenter.TableModel | None:
+    def model(self, name_hand: bool = True) -> presenter.TableModel | None:
         view = self.view()
         if view is None:
             return None
@@ -112,52 +126,80 @@ class Controller:
             view, self.names, self.session.hand_seats,
             human=self.human_hand_seat if self.human_hand_seat is not None else -1,
             selected=self.selected, amount=self.amount, hand_number=self.session.hand_number,
-            four_color=self.settings["four_color"], ai_thinking=thinking, name_hand=name_hand,
-            show_hints=self.settings["show_hints"],
-            hint=presenter.hint_model(self.hint, view.my_hand) if self.hint else None)
+            four_color=self.settings["four_color"], name_hand=name_hand,
+            show_hints=self.settings["show_hints"], note=self.note,
+            hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
 
     @property
     def rules(self) -> stripdeck.Rules:
         """The rules of the table (what ``stripdeck.prepare`` must get ready)."""
         return self.session.rules
 
-    # ---------------------------------------------------------------- the clock
+    @property
+    def token(self) -> scheduler.Token:
+        """The current state, for the scheduler: table generation, hand number, log length."""
+        hand = self.session.hand
+        return (self.generation, self.session.hand_number, len(hand.log) if hand is not None else 0)
 
-    def _note_turn(self) -> None:
+    def facts(self, ready: bool) -> scheduler.Facts:
+        """What the scheduler needs to decide the next automatic step."""
+        self._note_step()
+        hand = self.session.hand
+        token = self.token
+        return scheduler.Facts(
+            token=token, started=self.started, shown=self.shown, ready=ready,
+            queued=self.queued is not None and self.queued[0] == token,
+            bot_to_act=self.bot_to_act(), human_to_act=self.human_to_act(),
+            timer=self.timer_limit() if self.human_to_act() else None, warned=self.warned == token,
+            hand_over=hand is not None and hand.is_complete, game_over=bool(self.game_over),
+            auto_deal=bool(self.settings["auto_deal"]), fast_bots=bool(self.settings["fast_bots"]),
+            revealed=sum(1 for e in hand.log if e.kind == "show") if hand is not None else 0,
+            seed=self.session.seed)
+
+    # ---------------------------------------------------------------- the step clock
+
+    def _note_step(self) -> None:
+        """Start the clock again when the state has moved on (a new hand or a new event)."""
         hand = self.session.hand
         key = (self.session.hand_number, len(hand.log) if hand is not None else 0)
-        if key != self.turn_key:
-            self.turn_key = key
-            self.turn_started = self.clock()
-            self.turn_started_at = self.wall_clock()
+        if key != self.step_key:
+            self.step_key = key
+            self.started = self.shown = self.clock()
+            self.started_at = self.wall_clock()
 
-    def turn_record(self) -> dict[str, Any] | None:
-        """The running turn clock as JSON-ready data (None without one), so a reload keeps it."""
-        self._note_turn()
-        if self.timer_limit() is None or self.turn_key is None:
+    def step_record(self) -> dict[str, Any] | None:
+        """The current state's clock and the human's unconfirmed choices, JSON-ready, so a
+        reload carries on where the page was (None before the first deal)."""
+        self._note_step()
+        if self.step_key is None or self.session.hand is None:
             return None
-        hand_number, events = self.turn_key
-        return {"hand": hand_number, "events": events, "started_at": self.turn_started_at}
+        hand_number, events = self.step_key
+        return {"hand": hand_number, "events": events, "started_at": self.started_at,
+                "selected": list(self.selected), "note": self.note}
 
-    def resume_turn(self, record: Any) -> bool:
-        """Carry on the turn clock of :meth:`turn_record` saved before a reload.
+    def resume_step(self, record: Any) -> bool:
+        """Carry on from :meth:`step_record` saved before a reload.
 
-        A record of another turn (the game moved on since) is ignored; so is one whose
+        A record of another state (the game moved on since) is ignored; so is one whose
         start lies in the future (the computer's clock was put back). True if resumed.
         """
-        self._note_turn()
-        limit = self.timer_limit()
-        if limit is None or self.turn_key is None or not isinstance(record, Mapping):
+        self._note_step()
+        if self.step_key is None or not isinstance(record, Mapping):
             return False
         started_at = record.get("started_at")
-        if ([record.get("hand"), record.get("events")] != list(self.turn_key)
+        if ([record.get("hand"), record.get("events")] != list(self.step_key)
                 or isinstance(started_at, bool) or not isinstance(started_at, (int, float))):
             return False
         elapsed = self.wall_clock() - started_at
         if not 0 <= elapsed:
             return False
-        self.turn_started = self.clock() - min(elapsed, limit)
-        self.turn_started_at = started_at
+        self.started = self.clock() - min(elapsed, 3600.0)
+        self.started_at = started_at
+        for index in record.get("selected") or ():
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.toggle(index)
+        note = record.get("note")
+        self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         return True
 
     def timer_limit(self) -> float | None:
@@ -172,17 +214,51 @@ class Controller:
         limit = self.timer_limit()
         if limit is None:
             return None
-        return max(0.0, limit - (self.clock() - self.turn_started))
+        return max(0.0, limit - (self.clock() - self.started))
 
-    def check_timeout(self) -> bool:
-        """Send `timeout` for the human whose clock ran out; True if it did."""
-        left = self.time_left()
-        if left is None or left > 0 or not self.human_to_act():
-            return False
+    # ---------------------------------------------------------------- automatic steps
+
+    def run_step(self, step: scheduler.Step) -> str:
+        """Carry out a step of the scheduler if it is still meant for this state.
+
+        Returns what to announce ('' for nothing); a stale step does nothing.
+        """
+        if step.token != self.token:
+            return ""
+        if step.kind == "apply" and self.queued is not None:
+            _, text = self.queued
+            self.queued = None
+            return "" if self.act(text) else "That action is no longer possible."
+        if step.kind == "bot" and self.bot_to_act():
+            self.bot_apply(self.bot_decide())
+        elif step.kind == "timeout":
+            return self.time_out()
+        elif step.kind == "warn":
+            self.warned = step.token
+            drawing = self.session.hand is not None and self.session.hand.phase == "draw"
+            return ("5 seconds left: then you stand pat." if drawing
+                    else "5 seconds left: then you check, or fold if you cannot check.")
+        elif step.kind == "deal":
+            self.deal()
+        return ""
+
+    def time_out(self) -> str:
+        """The human's clock ran out: the engine's ``timeout`` (stand pat, check or fold)."""
         view = self.view()
-        if view is None or view.legal is None or not view.legal.allows("timeout"):
-            return False
-        return self.act("timeout")
+        if view is None or not self.human_to_act() or view.legal is None or not view.legal.allows("timeout"):
+            return ""
+        dropped = len(self.selected) if view.phase == "draw" else 0
+        seat = self.human_hand_seat
+        self._apply("timeout")
+        hand = self.session.hand
+        folded = hand is not None and seat is not None and hand.seats[seat].folded
+        self.note = presenter.timeout_note(view.phase, dropped, folded)
+        return self.note
+
+    def queue(self, text: str) -> None:
+        """Keep the human's action until the tables are ready (a second one replaces it)."""
+        if self.human_to_act():
+            self.queued = (self.token, text)
 
     # ---------------------------------------------------------------- actions
 
@@ -191,6 +267,7 @@ class Controller:
         if self.session.in_hand or self.game_over:
             return False
         self.session = self.session.next_hand()
+        self.note = ""
         self._reset_choice()
         return True
 
@@ -202,6 +279,7 @@ class Controller:
             self._apply(text)
         except (stripdeck.IllegalAction, stripdeck.ActionError):
             return False
+        self.note = ""
         return True
 
     def bot_act(self) -> str:
@@ -217,8 +295,10 @@ class Controller:
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.settings["bot_level"], seat, self.seed)
+        view = self.session.view(seat)
+        assert view is not None
         start = time.perf_counter()
-        action = bot(self.session.view(seat))
+        action = bot(view)
         self.bot_ms.append((time.perf_counter() - start) * 1000)
         return action
 
@@ -229,16 +309,18 @@ class Controller:
 
     def _apply(self, text: str) -> None:
         self.session, _ = self.session.act(text)
+        hand = self.session.hand
+        if hand is not None and hand.is_complete:
+            self.hand_log = session_log.add_hand(self.hand_log, self.session, HUMAN)
+            self.hand_log_changed += 1
         self._reset_choice()
-        if self.session.hand is not None and self.session.hand.is_complete:
-            self.last_finished = self.session.hand
-            self.last_names = self.names
 
     def _reset_choice(self) -> None:
         self.selected = ()
         self.hint = None
         self.amount = None
-        self._note_turn()
+        self.queued = None
+        self._note_step()
 
     def human_drawing(self) -> stripdeck.PlayerView | None:
         """The human's view when it is their draw (else None)."""
@@ -252,7 +334,7 @@ class Controller:
         view = self.human_drawing()
         if view is None or not self.settings["show_hints"]:
             return False
-        advice = stripdeck.advise(view.my_hand, view.rules, opponents=presenter.opponents_in(view))
+        advice = stripdeck.advise(view.my_hand, view.rules, opponents=advice_panel.opponents_in(view))
         self.hint = advice.to_dict()
         return True
 
@@ -262,28 +344,34 @@ class Controller:
         if view is None or not self.hint or view.legal is None:
             return False
         chosen: tuple[int, ...] = ()
-        for index in presenter.hint_model(self.hint, view.my_hand).discard:
-            chosen = presenter.toggle_selection(chosen, index, len(view.my_hand), view.legal.draw_max)
+        for index in advice_panel.hint_model(self.hint, view.my_hand).discard:
+            chosen = action_bar.toggle_selection(chosen, index, len(view.my_hand), view.legal.draw_max)
         self.selected = chosen
         return True
 
-    def toggle(self, index: int) -> None:
-        """Select or unselect one of the human's cards for the draw."""
-        view = self.view()
-        if view is None or not view.is_my_turn or view.legal is None or view.phase != "draw":
-            return
-        self.selected = presenter.toggle_selection(self.selected, index, len(view.my_hand),
+    def toggle(self, index: int) -> bool:
+        """Select or unselect one of the human's cards for the draw; True if the selection changed."""
+        view = self.human_drawing()
+        if view is None or view.legal is None:
+            return False
+        before = self.selected
+        self.selected = action_bar.toggle_selection(self.selected, index, len(view.my_hand),
                                                    view.legal.draw_max)
+        return self.selected != before
 
     def set_amount(self, value: object) -> None:
         self.amount = value
 
     def new_table(self, settings: Mapping[str, Any]) -> None:
-        """Start over with new settings (stacks reset)."""
+        """Start over with new settings (stacks reset, the session's history cleared)."""
         self.settings = storage.validate(settings)
         self.session = storage.new_session(self.settings, self.seed, self.timer_seconds)
+        self.generation += 1
         self.bots = {}
-        self.last_finished = None
+        self.hand_log = session_log.new_log(self.settings["stack"])
+        self.hand_log_changed += 1
+        self.note = ""
+        self.warned = None
         self._reset_choice()
 
     def set_display(self, settings: Mapping[str, Any]) -> None:
@@ -292,9 +380,19 @@ class Controller:
             k: settings[k] for k in storage.DISPLAY_FIELDS if k in settings}})
 
     def export_json(self) -> str:
-        """The last finished hand as scenario JSON ('' if none yet)."""
-        if self.last_finished is None:
+        """The last finished hand (the one on the table, or the one before it) as scenario JSON
+        with its results and names ('' if no hand has finished yet)."""
+        hand = self.last_finished
+        if hand is not None:
+            data = stripdeck.export_hand(hand)
+            data["names"] = self.names
+        elif self.hand_log["hands"]:
+            record = self.hand_log["hands"][-1]
+            data = {**record["scenario"], **stripdeck.replay(record["scenario"]), "names": record["names"]}
+        else:
             return ""
-        data = stripdeck.export_hand(self.last_finished)
-        data["names"] = self.last_names
         return json.dumps(data, indent=1)
+
+    def export_session_json(self) -> str:
+        """Every finished hand of this table as one JSON file ('' if none yet)."""
+        return session_log.export_json(self.hand_log) if self.hand_log["hands"] else ""

@@ -1,80 +1,115 @@
-"""Entry point of the page: wires the Controller to the DOM and runs the bots' pauses.
+"""Entry point of the page: wires the Controller to the DOM.
 
 One way: controller (session) -> presenter (display model) -> render (HTML text) -> DOM.
-Input events become controller calls; the DOM is never read back as game state.
+Input events become controller calls; the DOM is never read back as game state. Every
+automatic step (a bot's move, a clock, the next deal) is decided by `scheduler.next_step`
+and run by the one :class:`Runner`; input only pokes it.
 """
 
 import asyncio
-import random
 import time
 
 import controller
 import render
+import rules_text
+import scheduler
+import session_log
 import storage
 import stripdeck
+from dom import Patcher, by_id, data, node, query
+from presenter import announcement
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-
-def node(element):
-    """A DOM lookup's result, with JS null as None."""
-    if element is None or type(element).__name__ == "JsNull":
-        return None
-    return element
+PANELS = ("history", "settings", "help")
 
 
-def loop_time():
-    return asyncio.get_event_loop().time()
+class Runner:
+    """The page's one timer. It holds the next automatic step, and only that one.
 
+    :meth:`poke` asks the scheduler again from the current state: the same answer leaves the
+    timer alone; another answer replaces it. A step fires only for the state it was decided
+    for (the controller checks its token), and every firing ends with a poke.
+    """
 
-def by_id(name):
-    return node(document.getElementById(name))
+    def __init__(self, app):
+        self.app = app
+        self.step = None
+        self.handle = None
 
+    def poke(self):
+        ctl = self.app.ctl
+        step = scheduler.next_step(ctl.facts(self.app.is_ready()), ctl.clock())
+        if step == self.step and self.handle is not None:
+            return
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+        self.step = step
+        document.body.dataset.next = "" if step is None else step.kind
+        if step is not None:
+            delay = max(0.0, step.at - ctl.clock())
+            self.handle = asyncio.get_event_loop().call_later(delay, self.fire, step)
 
-def query(selector, root=None):
-    return node((root or document).querySelector(selector))
-
-
-def data(element, name):
-    """An element's data-<name> attribute (None if absent or not an element)."""
-    element = node(element)
-    if element is None or not hasattr(element, "getAttribute"):
-        return None
-    return element.getAttribute("data-" + name)
+    def fire(self, step):
+        self.handle = None
+        self.step = None
+        try:
+            self.app.run_step(step)
+        except Exception as err:  # noqa: BLE001 - keep the table alive, and say what happened
+            self.app.problem(f"Something went wrong ({type(err).__name__}: {err}).")
+        self.poke()
 
 
 class App:
-    """The page: one controller, the DOM it renders into, and the bots' clock."""
+    """The page: one controller, the DOM it renders into, and the runner of its steps."""
 
     def __init__(self):
         params, notices = storage.parse_params(str(window.location.search))
         self.embed = bool(params.get("embed"))
+        hand_log = None
         if self.embed:  # the mini game widget: settings from the URL, the visitor's storage untouched
             self.store = storage.MemoryStore()
-            settings, session, turn = params["settings"], None, None
+            settings, session, step = params["settings"], None, None
         else:
             self.store = window.localStorage
             if params.get("reset"):
+                for key in (storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY):
+                    self.store.removeItem(key)
                 storage.save(self.store, storage.DEFAULTS, None)
-                storage.save_turn(self.store, None)
+                self.forget_reset()
             settings, session, load_notices = storage.load(self.store)
-            turn, turn_notices = storage.load_turn(self.store)
-            notices += load_notices + turn_notices
+            step, step_notices = storage.load_turn(self.store)
+            hand_log, log_notices = storage.load_hand_log(self.store) if session is not None else (None, [])
+            notices += load_notices + step_notices + log_notices
         if "fast_bots" in params:
             settings["fast_bots"] = params["fast_bots"]
         self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
         self.ctl = controller.Controller(settings, session, seed=params.get("seed"),
-                                         timer_seconds=self.timer_seconds)
+                                         timer_seconds=self.timer_seconds, hand_log=hand_log)
         if session is not None:
-            self.ctl.resume_turn(turn)  # a reload does not give the player to act a fresh clock
+            self.ctl.resume_step(step)  # a reload carries on the clock and the selection
         self.notices = notices
+        self.runner = Runner(self)
+        self.patch = Patcher()
         self.history = ()
-        self.reveal = None  # (hand number, loop time) of the showdown being revealed
-        self.bots_running = False
-        self.generation = 0  # bumped by a new table: stale bot loops stop
+        self.saved_log = -1            # hand_log_changed when the hand log was last saved
+        self.focused_turn = None       # the turn whose action bar got the focus
+        self.confirm_new_table = False
+        self.help_rules = None         # the rules the How-to-play drawer was drawn for
         self.proxies = []
-        self.ready = None  # the asyncio task building the rules' first-use tables
+        self.ready = None              # the asyncio task building the rules' first-use tables
         self.ready_rules = None
+        self.prepared = None           # the rules whose tables are built
+
+    def forget_reset(self):
+        """Take reset=1 out of the address, so a reload does not start over again."""
+        from urllib.parse import parse_qsl, urlencode
+
+        pairs = [(k, v) for k, v in parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
+                 if k != "reset"]
+        url = str(window.location.pathname) + ("?" + urlencode(pairs) if pairs else "") + str(window.location.hash)
+        window.history.replaceState(None, "", url)
 
     # ---------------------------------------------------------------- getting ready
 
@@ -96,83 +131,135 @@ class App:
             steps.append((time.perf_counter() - start) * 1000)
             await asyncio.sleep(0)
             start = time.perf_counter()
+        self.prepared = rules
         window.performance.mark("stripdeck-prepared")
         document.body.dataset.prepareMs = (  # work: total/longest step/steps/steps over 50 ms
             f"{sum(steps):.0f}/{max(steps, default=0):.0f}/{len(steps)}/{sum(s > 50 for s in steps)}")
         if rules == self.ctl.rules:
             self.render()  # now the human's hand can be named
+            self.render_help()
+            self.runner.poke()  # bots, and an action queued before the tables were ready, may go
 
     def is_ready(self):
-        return self.ready is not None and self.ready.done() and self.ready_rules == self.ctl.rules
+        return self.prepared == self.ctl.rules
 
     async def wait_ready(self):
-        """Wait until the tables for the current rules are built (bots and the Hint need them)."""
+        """Wait until the tables for the current rules are built (the Hint needs them)."""
         self.prepare()
         while not self.is_ready():
             await asyncio.wait([self.ready])
             self.prepare()
 
+    # ---------------------------------------------------------------- steps
+
+    def run_step(self, step):
+        """Carry out a step the runner fired (the controller drops a stale one)."""
+        said = self.ctl.run_step(step)
+        if step.kind == "tick":
+            self.tick()
+            return
+        if step.kind != "warn":
+            self.save()
+        self.render()
+        self.say(said, urgent=step.kind in ("warn", "timeout"))
+
+    def after_change(self):
+        self.save()
+        self.render()
+        self.runner.poke()
+
+    def problem(self, text):
+        self.notices.append(text)
+        self.render_notices()
+
     # ---------------------------------------------------------------- rendering
 
-    def render(self, thinking=False):
+    def render(self):
         ctl = self.ctl
         # Naming the human's hand needs the evaluator's table: only once it is built.
-        model = ctl.model(thinking, name_hand=self.is_ready())
-        root = document.body
-        root.classList.toggle("four-color", bool(ctl.settings["four_color"]))
+        model = ctl.model(name_hand=self.is_ready())
+        body = document.body
+        body.classList.toggle("four-color", bool(ctl.settings["four_color"]))
         focused = node(document.activeElement)
         focus_cmd = data(focused, "cmd")
         focus_index = data(focused, "index") if focus_cmd == "card" else None
-        if model is None:
-            by_id("table").innerHTML = '<div class="felt"><div class="middle">Shuffling…</div></div>'
-            by_id("controls").innerHTML = ""
-            return
-        timers = ctl.timer_limit() is not None
-        self.keep_reveal_going(model)
-        by_id("table").innerHTML = render.table_html(model, timers)
-        by_id("controls").innerHTML = render.controls_html(model, ctl.game_over,
-                                                           ctl.settings["auto_deal"])
-        history = by_id("history-list")
-        history.innerHTML = render.history_html(model.history)
-        history.scrollTop = history.scrollHeight
-        by_id("copy").disabled = ctl.last_finished is None
-        by_id("download").disabled = ctl.last_finished is None
-        if model.history != self.history:
-            from presenter import announcement
-
-            said = announcement(self.history, model.history)
-            if model.my_turn and not said.endswith("Your turn."):
-                said = (said + " " + model.status).strip()
-            by_id("live").textContent = said
-            self.history = model.history
+        summary = session_log.summary_text(ctl.hand_log, self.human_stack())
+        if model is None:  # no hand on the table: only a saved game without one gets here
+            over = ctl.game_over
+            self.patch.set("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
+                           + render.attr(over or "Ready to deal.") + "</div></div></div>")
+            self.patch.set("controls", render.controls_html_between_hands(over, summary))
+        else:
+            timers = ctl.timer_limit() is not None
+            self.keep_reveal_going(model)
+            self.patch.set("table", render.table_html(model, timers))
+            self.patch.set("controls", render.controls_html(model, ctl.game_over, ctl.settings["auto_deal"],
+                                                            summary))
+            history = self.patch.set("history-list", render.history_html(model.history))
+            history.scrollTop = history.scrollHeight
+            if model.history != self.history:
+                said = announcement(self.history, model.history)
+                if model.my_turn and not said.endswith("Your turn."):
+                    said = (said + " " + model.status).strip()
+                self.say(said)
+                self.history = model.history
+        self.patch.set("session-list", render.session_html(ctl.hand_log, summary))
+        nothing_finished = ctl.last_finished is None and not ctl.hand_log["hands"]
+        by_id("copy").disabled = nothing_finished
+        by_id("download").disabled = nothing_finished
+        by_id("download-session").disabled = not ctl.hand_log["hands"]
         self.tick()
         if focus_cmd:
             selector = f'[data-cmd="{focus_cmd}"]' + (
                 f'[data-index="{focus_index}"]' if focus_index is not None else "")
             again = query("#controls " + selector + ", #table " + selector)
-            if again is not None:
+            if again is not None and again != focused:
                 again.focus()
-        document.body.dataset.ready = "1"
-        document.body.dataset.hand = str(ctl.session.hand_number)
-        document.body.dataset.phase = ctl.session.hand.phase if ctl.session.hand else ""
+        if model is not None and model.my_turn:
+            self.focus_action_bar()
+        body.dataset.ready = "1"
+        body.dataset.hand = str(ctl.session.hand_number)
+        hand = ctl.session.hand
+        body.dataset.phase = hand.phase if hand is not None else ""
         # Changes with every action applied (tests wait on it after acting for the human).
-        document.body.dataset.step = f"{ctl.session.hand_number}.{len(ctl.session.hand.log) if ctl.session.hand else 0}"
-        document.body.dataset.myTurn = "1" if model.my_turn else "0"
+        body.dataset.step = f"{ctl.session.hand_number}.{len(hand.log) if hand is not None else 0}"
+        body.dataset.myTurn = "1" if model is not None and model.my_turn else "0"
+        body.dataset.over = "1" if ctl.game_over else "0"
+
+    def human_stack(self):
+        player = self.ctl.session.seats[controller.HUMAN]
+        return player.stack if player is not None else 0
+
+    def focus_action_bar(self):
+        """When the human's turn comes, the focus moves to the action bar (once per turn), unless
+        they are busy in a form or a panel."""
+        token = self.ctl.token
+        if self.focused_turn == token:
+            return
+        self.focused_turn = token
+        active = node(document.activeElement)
+        if active is not None and node(active.closest("#controls, #table")) is None and \
+                str(active.tagName).lower() in ("input", "select", "textarea"):
+            return
+        if active is not None and node(active.closest(".panel")) is not None:
+            return
+        target = query("#controls .primary") or query("#controls button")
+        if target is not None:
+            target.focus()
 
     def keep_reveal_going(self, model):
-        """A re-render during the showdown continues the reveal where it was, not from the start.
+        """A re-render (or a reload) during the showdown continues the reveal where it was.
 
         The reveal is a CSS animation of the new elements; ``--reveal-elapsed`` on the table
-        shifts it back by the time already spent revealing this hand.
+        shifts it back by the time since the hand ended (the controller's step clock, which a
+        reload keeps).
         """
         table = by_id("table")
         if not any(seat.reveal >= 0 for seat in model.seats):
-            self.reveal = None
             table.style.removeProperty("--reveal-elapsed")
             return
-        if self.reveal is None or self.reveal[0] != model.hand_number:
-            self.reveal = (model.hand_number, loop_time())
-        table.style.setProperty("--reveal-elapsed", f"{loop_time() - self.reveal[1]:.3f}s")
+        elapsed = max(0.0, self.ctl.clock() - self.ctl.started)
+        table.style.setProperty("--reveal-elapsed", f"{elapsed:.3f}s")
 
     def render_notices(self):
         box = by_id("notices")
@@ -182,7 +269,22 @@ class App:
         box.hidden = not self.notices
 
     def render_settings(self, settings=None):
-        by_id("settings-form").innerHTML = render.settings_html(settings or self.ctl.settings)
+        by_id("settings-form").innerHTML = render.settings_html(settings or self.ctl.settings,
+                                                                confirm=self.confirm_new_table)
+
+    def render_help(self):
+        """The How-to-play drawer for the table's rules (its ranking needs the tables)."""
+        panel = by_id("help")
+        if panel is None or panel.hidden or self.help_rules == self.ctl.rules:
+            return
+        if not self.is_ready():
+            by_id("help-body").innerHTML = render.attr(
+                "Getting the ranking ready…") + rules_text.help_html(self.ctl.rules, "")
+            return
+        from widgets.ranking import render as ranking_html
+
+        by_id("help-body").innerHTML = rules_text.help_html(self.ctl.rules, ranking_html(self.ctl.rules))
+        self.help_rules = self.ctl.rules
 
     def tick(self):
         """Update the acting player's countdown (no full re-render)."""
@@ -193,89 +295,31 @@ class App:
             return
         query(".timer-text", timer).textContent = f"{left:.0f} s"
         query(".timer-bar", timer).style.width = f"{100 * left / limit:.1f}%"
-        timer.classList.toggle("low", left <= 5)
+        timer.classList.toggle("low", left <= scheduler.WARN_BEFORE)
 
     def save(self):
         storage.save(self.store, self.ctl.settings, self.ctl.session)
-        storage.save_turn(self.store, self.ctl.turn_record())
+        storage.save_turn(self.store, self.ctl.step_record())
+        if self.saved_log != self.ctl.hand_log_changed:
+            storage.save_hand_log(self.store, self.ctl.hand_log)
+            self.saved_log = self.ctl.hand_log_changed
 
-    # ---------------------------------------------------------------- flow
-
-    def after_change(self):
-        self.save()
-        self.render()
-        self.kick()
-
-    def kick(self):
-        if not self.bots_running:
-            self.bots_running = True
-            asyncio.ensure_future(self.run_bots(self.generation))
-
-    async def run_bots(self, generation):
-        """Bots act after a natural pause; the next hand deals itself if auto-deal is on."""
-        try:
-            while generation == self.generation:
-                ctl = self.ctl
-                fast = ctl.settings["fast_bots"]
-                if ctl.bot_to_act():
-                    self.render(thinking=True)
-                    await asyncio.sleep(0.01)  # let the browser paint "thinking"
-                    if generation != self.generation or not ctl.bot_to_act():
-                        continue
-                    turn = ctl.turn_key
-                    pause = 0.02 if fast else random.uniform(0.4, 0.9)
-                    start = loop_time()
-                    await self.wait_ready()
-                    if generation != self.generation or ctl.turn_key != turn or not ctl.bot_to_act():
-                        continue
-                    action = ctl.bot_decide()  # the pause hides the decision's time
-                    await asyncio.sleep(max(0.0, pause - (loop_time() - start)))
-                    if generation != self.generation or ctl.turn_key != turn or not ctl.bot_to_act():
-                        continue
-                    ctl.bot_apply(action)
-                    times = sorted(ctl.bot_ms[1:]) or [0.0]
-                    document.body.dataset.botMs = (  # first/max/median/count of the others
-                        f"{ctl.bot_ms[0]:.1f}/{times[-1]:.1f}/{times[len(times) // 2]:.1f}/{len(times)}")
-                    self.save()
-                    self.render()
-                elif not ctl.in_hand and ctl.settings["auto_deal"] and not ctl.game_over:
-                    number = ctl.session.hand_number
-                    await asyncio.sleep(0.4 if fast else 3.0)
-                    if (generation == self.generation and ctl.session.hand_number == number
-                            and ctl.settings["auto_deal"] and ctl.deal()):
-                        self.save()
-                        self.render()
-                    else:
-                        break
-                else:
-                    break
-        finally:
-            if generation == self.generation:
-                self.bots_running = False
-
-    async def run_clock(self):
-        while True:
-            await asyncio.sleep(0.25)
-            try:
-                if self.ctl.check_timeout():
-                    self.after_change()
-                else:
-                    self.tick()
-            except Exception as err:  # noqa: BLE001 - keep the clock alive, show the problem
-                self.notices.append(f"Timer problem: {err}")
-                self.render_notices()
+    def say(self, text, urgent=False):
+        """Tell screen readers: politely, or at once (``urgent``: a clock about to run out)."""
+        if text:
+            by_id("alert" if urgent else "live").textContent = text
 
     # ---------------------------------------------------------------- input
 
     def human(self, text):
-        if not self.is_ready():  # a showdown evaluates hands: wait for the tables (once, briefly)
-            asyncio.ensure_future(self.human_later(text))
+        """The human's action: applied at once, or kept until the tables are built."""
+        if not text:
+            return
+        if not self.is_ready():  # a showdown evaluates hands: the tables come first
+            self.ctl.queue(text)
+            self.runner.poke()
         elif self.ctl.act(text):
             self.after_change()
-
-    async def human_later(self, text):
-        await self.wait_ready()
-        self.human(text)
 
     async def show_hint(self):
         await self.wait_ready()
@@ -289,15 +333,18 @@ class App:
             return
         cmd = data(target, "cmd")
         if cmd == "card":
-            self.ctl.toggle(int(data(target, "index")))
-            self.render()
+            index = data(target, "index")
+            if index is not None and index.isdigit() and self.ctl.toggle(int(index)):
+                self.after_change()
         elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise"):
             self.human(data(target, "action"))
+        elif cmd == "size":
+            self.set_amount(data(target, "value"))
         elif cmd == "hint":
             asyncio.ensure_future(self.show_hint())
         elif cmd == "apply-hint":
             if self.ctl.apply_hint():
-                self.render()
+                self.after_change()
                 focus = query('#controls [data-cmd="draw"]')
                 if focus is not None:
                     focus.focus()
@@ -306,39 +353,64 @@ class App:
                 self.after_change()
         elif cmd == "newtable":
             self.new_table(self.ctl.settings)
+        elif cmd == "keep-playing":
+            self.confirm_new_table = False
+            self.render_settings(self.form_settings())
         elif cmd == "dismiss":
             self.notices = []
             self.render_notices()
         elif cmd == "copy":
             self.copy()
         elif cmd == "download":
-            self.download()
+            self.download(self.ctl.export_json(), "stripdeck-hand.json", "Hand downloaded as scenario JSON.")
+        elif cmd == "download-session":
+            self.download(self.ctl.export_session_json(), "stripdeck-session.json",
+                          "Every hand of this session downloaded as one JSON file.")
         elif cmd == "toggle-panel":
-            panel = by_id(data(target, "panel"))
-            panel.hidden = not panel.hidden
-            target.setAttribute("aria-expanded", "false" if panel.hidden else "true")
-            if not panel.hidden and data(target, "panel") == "settings":
-                self.render_settings()
+            self.toggle_panel(data(target, "panel"))
+        elif cmd == "close-panel":
+            self.toggle_panel(data(target, "panel"), show=False)
+
+    def toggle_panel(self, name, show=None, focus=True):
+        if name not in PANELS:
+            return
+        panel = by_id(name)
+        button = query(f'button[data-cmd="toggle-panel"][data-panel="{name}"]')
+        panel.hidden = (not panel.hidden) if show is None else not show
+        if button is not None:
+            button.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+        if panel.hidden:
+            if button is not None and focus:
+                button.focus()
+            return
+        if name == "settings":
+            self.render_settings()
+        elif name == "help":
+            self.render_help()
+        heading = query("h2", panel)
+        if heading is not None and focus:  # where it can be seen: on a phone the panel is a sheet over the table
+            heading.focus()
+
+    def set_amount(self, value):
+        self.ctl.set_amount(value)
+        model = self.ctl.model(name_hand=self.is_ready())
+        if model is None or model.bar.amount is None:
+            return
+        value = model.bar.amount.value
+        for other in (by_id("amount-range"), by_id("amount-number")):
+            if other is not None and other.value != str(value):
+                other.value = str(value)
+        for b in model.bar.buttons:
+            if b.kind == model.bar.amount.kind:
+                button = query(f'#controls [data-cmd="{b.kind}"]')
+                if button is not None:
+                    button.dataset.action = b.action
+                    button.setAttribute("aria-label", b.label)
+                    query(".label", button).textContent = b.label
 
     def on_input(self, event):
-        target = event.target
-        cmd = data(target, "cmd")
-        if cmd == "amount":
-            self.ctl.set_amount(target.value)
-            model = self.ctl.model(name_hand=self.is_ready())
-            if model is None or model.amount is None:
-                return
-            value = model.amount.value
-            for other in (by_id("amount-range"), by_id("amount-number")):
-                if other is not None and other is not target and other.value != str(value):
-                    other.value = str(value)
-            for b in model.buttons:
-                if b.kind == model.amount.kind:
-                    button = query(f'#controls [data-cmd="{b.kind}"]')
-                    if button is not None:
-                        button.dataset.action = b.action
-                        button.setAttribute("aria-label", b.label)
-                        query(".label", button).textContent = b.label
+        if data(event.target, "cmd") == "amount":
+            self.set_amount(event.target.value)
 
     def on_change(self, event):
         target = event.target
@@ -346,11 +418,9 @@ class App:
             self.render_settings(storage.with_preset(self.form_settings(), target.value))
         elif data(target, "cmd") == "display":
             self.ctl.set_display({target.name: bool(target.checked)})
-            self.save()
-            self.render()
-            self.kick()
+            self.after_change()
         elif data(target, "cmd") == "amount":
-            self.on_input(event)
+            self.set_amount(target.value)
 
     def form_settings(self):
         form = by_id("settings-form")
@@ -367,17 +437,25 @@ class App:
             by_id("settings-error").textContent = f"Not applied: {err}"
             return
         by_id("settings-error").textContent = ""
+        submitter = node(getattr(event, "submitter", None))
+        if self.ctl.in_hand and data(submitter, "confirmed") != "1":
+            self.confirm_new_table = True  # ask first: a new table ends the hand in play
+            self.render_settings(settings)
+            confirm = query('#settings-form [data-confirmed="1"]')
+            if confirm is not None:
+                confirm.focus()
+            return
         self.new_table(settings)
-        by_id("live").textContent = "New table started with your settings."
+        self.say("New table started with your settings.")
 
     def new_table(self, settings):
-        self.generation += 1
-        self.bots_running = False
+        self.confirm_new_table = False
         self.ctl.new_table(settings)
         self.ctl.deal()
         self.history = ()
         self.render_settings()
         self.prepare()
+        self.render_help()
         self.after_change()
 
     def on_key(self, event):
@@ -392,14 +470,19 @@ class App:
                     button.click()
             return
         key = str(event.key).lower()
+        if key == "escape":
+            for name in PANELS:
+                if not by_id(name).hidden and node(event.target.closest(f"#{name}")) is not None:
+                    self.toggle_panel(name, show=False)
+            return
         if key in "12345" and len(key) == 1:
-            self.ctl.toggle(int(key) - 1)
-            self.render()
+            if self.ctl.toggle(int(key) - 1):
+                self.after_change()
             return
         cmds = {"f": ("fold",), "c": ("check", "call"), "b": ("bet",), "r": ("raise",),
                 "a": ("allin",), "s": ("split",), "d": ("draw",), "n": ("deal", "newtable"),
                 "h": ("hint",)}.get(key)
-        if not cmds:
+        if not cmds or event.repeat:
             return
         for cmd in cmds:
             button = query(f'#controls [data-cmd="{cmd}"]')
@@ -422,8 +505,7 @@ class App:
         except Exception:  # noqa: BLE001 - no clipboard API: the text box is there
             self.say("Copy it from the text box below.")
 
-    def download(self):
-        text = self.ctl.export_json()
+    def download(self, text, name, said):
         if not text:
             return
         blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
@@ -431,15 +513,12 @@ class App:
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = "stripdeck-hand.json"
+        link.download = name
         document.body.appendChild(link)
         link.click()
         link.remove()
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
-        self.say("Hand downloaded as scenario JSON.")
-
-    def say(self, text):
-        by_id("live").textContent = text
+        self.say(said)
 
     def start(self):
         for name, handler in (("click", self.on_click), ("input", self.on_input),
@@ -449,26 +528,24 @@ class App:
             self.proxies.append(proxy)
             document.addEventListener(name, proxy)
         self.render_notices()
+        if window.matchMedia("(max-width: 700px)").matches:
+            self.toggle_panel("history", show=False, focus=False)  # on a phone panels are sheets over the table
         if self.embed:  # fixed settings: no settings menu
             document.body.classList.add("embed")
             query('button[data-panel="settings"]').hidden = True
             by_id("settings").hidden = True
         else:
             self.render_settings()
-        if not self.ctl.in_hand and not self.ctl.game_over:
+        if self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are
         # built in small steps behind it (naming your hand and the bots wait for them).
         self.render()
         window.performance.mark("stripdeck-first-hand")
-        asyncio.ensure_future(self.begin())
-
-    async def begin(self):
-        await asyncio.sleep(0.05)
+        document.body.classList.add("started")
         self.prepare()
-        self.kick()
-        asyncio.ensure_future(self.run_clock())
+        self.runner.poke()
 
 
 app = App()

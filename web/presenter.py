@@ -1,16 +1,18 @@
 """Presenter: a PlayerView (plus names and UI choices) -> a display model of plain data.
 
 Pure Python: no `pyscript`, no `js`, so it is tested on CPython (tests/test_presenter.py).
-It holds no poker rules: what may be done comes from the view's LegalActions, hand names
-from the engine's evaluator and log, sentences from stripdeck.narrate.
+It holds no poker rules: what may be done comes from the view's LegalActions (action_bar),
+hand names from the engine's evaluator and log, sentences from stripdeck.narrate.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import stripdeck
+from action_bar import ActionBar, action_bar, pot_total
+from advice_panel import HintModel
 from stripdeck import Card, PlayerView
 from stripdeck.narrate import second_person
 
@@ -22,8 +24,6 @@ PHASE_TEXT = {
     "second betting round": "Betting, after the draw",
     "complete": "Hand over",
 }
-KEYS = {"fold": "F", "check": "C", "call": "C", "bet": "B", "raise": "R", "allin": "A",
-        "split": "S", "draw": "D"}
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,7 @@ class SeatModel:
     cards: tuple[CardModel, ...]
     markers: tuple[str, ...]      # forced bets of this hand: "SB", "BB", "Ante"
     drew: str                     # "Drew 2", "Stood pat", "" before the draw
+    last_action: str              # this round's last action: "Check", "Raise 6", "Draws 3", ""
     hand_name: str                # shown at showdown (or the human's own hand)
     won: int                      # chips won this hand
     status: str                   # "Folded", "All in", "Split", "Mucked", ""
@@ -64,56 +65,15 @@ class SeatModel:
 
 
 @dataclass(frozen=True)
-class ButtonModel:
-    """A betting or draw button: the action text it sends comes from LegalActions."""
-
-    kind: str
-    label: str
-    key: str
-    action: str                   # action text sent on click ("" for bet/raise: uses the amount)
-
-
-@dataclass(frozen=True)
-class AmountModel:
-    """The bet/raise amount control, clamped to the engine's legal totals."""
-
-    kind: str
-    low: int
-    high: int
-    value: int
-
-
-@dataclass(frozen=True)
-class HintRow:
-    """One discard choice of the draw advisor, for the Hint table."""
-
-    discard: str                  # "7c", or "nothing (stand pat)"
-    win: str                      # "27%"
-    chances: str                  # "one pair 44% · high card 30% · flush 11%"
-
-
-@dataclass(frozen=True)
-class HintModel:
-    """The draw advisor's suggestion for the viewer's own hand."""
-
-    reason: str
-    rows: tuple[HintRow, ...]
-    discard: tuple[int, ...]      # positions of the suggested discards in the viewer's hand
-    apply_label: str              # "Select 7c" / "Stand pat is best"
-
-
-@dataclass(frozen=True)
 class TableModel:
     """Everything the renderer draws."""
 
     seats: tuple[SeatModel, ...]
-    pots: tuple[str, ...]
+    pot: str                      # "Pot 37": every chip in the middle, this round's bets included
+    side_pots: tuple[str, ...]    # "Main pot 20", "Side pot 1: 17" when there are side pots
     phase: str
     status: str
-    buttons: tuple[ButtonModel, ...]
-    amount: AmountModel | None
-    draw: ButtonModel | None
-    draw_max: int
+    bar: ActionBar
     my_turn: bool
     hand_over: bool
     history: tuple[str, ...]
@@ -122,7 +82,7 @@ class TableModel:
     timer_seat: int | None = None
     hint_offer: bool = False      # the Hint button is shown (the viewer's draw, hints on)
     hint: HintModel | None = None
-    extra: dict[str, str] = field(default_factory=dict)
+    note: str = ""                # about the viewer's last turn (a clock that ran out)
 
 
 def card_model(card: Card, index: int = 0, selected: bool = False, selectable: bool = False) -> CardModel:
@@ -138,67 +98,6 @@ def card_model(card: Card, index: int = 0, selected: bool = False, selectable: b
                      card.name, selected, selectable, index)
 
 
-def discard_label(count: int) -> str:
-    """The draw button's label.
-
-    >>> discard_label(0), discard_label(1), discard_label(3)
-    ('Stand pat', 'Discard 1 card', 'Discard 3 cards')
-    """
-    if count == 0:
-        return "Stand pat"
-    return f"Discard {count} card{'s' if count != 1 else ''}"
-
-
-def draw_action(hand: Sequence[Card], selected: Sequence[int]) -> str:
-    """The action text for discarding the selected positions of ``hand``.
-
-    >>> draw_action(stripdeck.parse_cards("Ah Kd Qc Js 9s"), [1, 4])
-    'draw Kd 9s'
-    """
-    chosen = [str(hand[i]) for i in sorted(set(selected)) if 0 <= i < len(hand)]
-    return "draw " + " ".join(chosen) if chosen else "draw"
-
-
-def toggle_selection(selected: Sequence[int], index: int, hand_size: int, draw_max: int) -> tuple[int, ...]:
-    """Select or unselect card ``index``; selecting beyond ``draw_max`` is refused.
-
-    >>> toggle_selection((0,), 0, 5, 4), toggle_selection((0,), 2, 5, 4)
-    ((), (0, 2))
-    >>> toggle_selection((0, 1), 2, 5, 2)
-    (0, 1)
-    """
-    current = tuple(sorted(set(selected)))
-    if not 0 <= index < hand_size:
-        return current
-    if index in current:
-        return tuple(i for i in current if i != index)
-    if len(current) >= draw_max:
-        return current
-    return tuple(sorted(current + (index,)))
-
-
-def clamp_amount(value: object, low: int, high: int) -> int:
-    """A bet/raise total from user input, clamped to ``low..high`` (bad input -> ``low``).
-
-    >>> clamp_amount("50", 4, 20), clamp_amount("x", 4, 20), clamp_amount(2, 4, 20)
-    (20, 4, 4)
-    """
-    try:
-        number = int(float(str(value).strip()))
-    except (TypeError, ValueError, OverflowError):
-        return low
-    return max(low, min(high, number))
-
-
-def bet_action(kind: str, value: object, low: int, high: int) -> str:
-    """Action text for a bet or raise to a clamped total.
-
-    >>> bet_action("raise", "13", 4, 10)
-    'raise 10'
-    """
-    return f"{kind} {clamp_amount(value, low, high)}"
-
-
 def _forced_markers(view: PlayerView) -> dict[int, list[str]]:
     marks: dict[int, list[str]] = {}
     names = {"small_blind": "SB", "big_blind": "BB", "ante": "Ante"}
@@ -206,6 +105,52 @@ def _forced_markers(view: PlayerView) -> dict[int, list[str]]:
         if event.kind in names and event.seat is not None:
             marks.setdefault(event.seat, []).append(names[event.kind])
     return marks
+
+
+# What a seat's last action looks like on its tag (the amount is the seat's total this round).
+_ACTION_TAGS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet {}", "raise": "Raise {}",
+                "allin": "All in", "timeout": "Time out", "split": "Split", "decline": "Declines split"}
+
+
+def last_actions(view: PlayerView) -> dict[int, str]:
+    """Each seat's last action in the current round ("Check", "Raise 6", "Draws 3"); a new
+    round clears them. At the end of the hand nothing is shown (the results are)."""
+    tags: dict[int, str] = {}
+    if view.phase == "complete":
+        return tags
+    for event in view.log:
+        kind, seat = event.kind, event.seat
+        if kind == "round":
+            tags = {}
+        elif seat is None:
+            continue
+        elif kind == "discard":
+            tags[seat] = f"Draws {event.amount}" if event.amount else "Stands pat"
+        elif kind in _ACTION_TAGS:
+            if kind == "decline":  # the offer is over: no seat's "Split" stays up
+                tags = {k: v for k, v in tags.items() if v != "Split"}
+                if tags.get(seat, "Check") not in ("Check", "Time out"):
+                    continue  # a bet or fold that declined keeps its own tag
+            if kind in ("check", "fold") and tags.get(seat) == "Time out":
+                continue  # "Time out" says more than the check or fold it caused
+            tags[seat] = _ACTION_TAGS[kind].format(event.amount)
+    return tags
+
+
+def timeout_note(phase: str, dropped: int, folded: bool) -> str:
+    """What to tell the human whose clock ran out.
+
+    >>> print(timeout_note("draw", 2, False))  # doctest: +NORMALIZE_WHITESPACE
+    Time ran out: you stood pat. The 2 cards you selected were not discarded.
+    This hand you may now only check, call or fold.
+    >>> timeout_note("first betting round", 0, True)
+    'Time ran out: you folded.'
+    """
+    if phase == "draw":
+        lost = (f" The {dropped} card{'s' if dropped != 1 else ''} you selected "
+                f"{'were' if dropped != 1 else 'was'} not discarded." if dropped else "")
+        return f"Time ran out: you stood pat.{lost} This hand you may now only check, call or fold."
+    return "Time ran out: you folded." if folded else "Time ran out: you checked."
 
 
 def _show_order(view: PlayerView) -> dict[int, int]:
@@ -232,48 +177,7 @@ def _results(view: PlayerView) -> tuple[dict[int, int], dict[int, str], set[int]
 
 def history(view: PlayerView, names: Sequence[str]) -> tuple[str, ...]:
     """The hand's events in plain words (the engine's narration)."""
-    return tuple(second_person(line) for line in stripdeck.describe_log(view.log, list(names)))
-
-
-def percent(p: float) -> str:
-    """A probability as a short percentage.
-
-    >>> percent(0.2685), percent(0.004), percent(0.0), percent(1.0)
-    ('27%', '0.4%', '0%', '100%')
-    """
-    if 0 < p < 0.01:
-        return f"{100 * p:.1f}%"
-    return f"{100 * p:.0f}%"
-
-
-def opponents_in(view: PlayerView) -> int:
-    """How many other players are still in the hand (1-4: the advisor's ``opponents``)."""
-    others = sum(1 for i, seat in enumerate(view.seats) if i != view.viewer and not seat.folded)
-    return max(1, min(4, others))
-
-
-def hint_model(advice: dict[str, object], hand: Sequence[Card], top: int = 4,
-               categories: int = 3) -> HintModel:
-    """The Hint panel from ``Advice.to_dict()`` data for the viewer's ``hand``.
-
-    >>> a = stripdeck.advise("Ah Kh Qh Jh 7c").to_dict()
-    >>> h = hint_model(a, stripdeck.parse_cards("Ah Kh Qh Jh 7c"))
-    >>> h.discard, h.apply_label, h.rows[0].discard
-    ((4,), 'Select 7c', '7c')
-    """
-    rows_data = list(advice.get("rows") or [])  # type: ignore[call-overload]
-    texts = [str(c) for c in hand]
-    rows = []
-    for row in rows_data[:top]:
-        chances = sorted(dict(row["categories"]).items(), key=lambda kv: -kv[1])[:categories]
-        rows.append(HintRow(row["discard"] or "nothing (stand pat)", percent(row["win"]),
-                            " · ".join(f"{name} {percent(p)}" for name, p in chances if p > 0)))
-    if not rows_data:
-        return HintModel("No advice for this hand.", (), (), "")
-    best = rows_data[0]
-    discard = tuple(sorted(texts.index(c) for c in str(best["discard"]).split() if c in texts))
-    label = "Select " + best["discard"] if discard else "Stand pat is best"
-    return HintModel(str(best["reason"]), tuple(rows), discard, label)
+    return tuple(second_person(line) for line in stripdeck.describe_log(view.log, list(names), card_names=True))
 
 
 def my_hand_name(view: PlayerView) -> str:
@@ -289,9 +193,8 @@ def my_hand_name(view: PlayerView) -> str:
 
 def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], *,
             human: int = 0, selected: Sequence[int] = (), amount: object = None,
-            hand_number: int = 0, four_color: bool = False, ai_thinking: bool = False,
-            name_hand: bool = True, show_hints: bool = False,
-            hint: HintModel | None = None) -> TableModel:
+            hand_number: int = 0, four_color: bool = False, name_hand: bool = True,
+            show_hints: bool = False, hint: HintModel | None = None, note: str = "") -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
@@ -299,17 +202,18 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     ``amount`` the bet/raise total typed or slid so far. ``name_hand=False`` skips naming the
     viewer's own hand (the page's very first render: the evaluator's tables are built on first use).
     ``show_hints`` offers the Hint button during the viewer's draw; ``hint`` is the advice
-    shown (from :func:`hint_model`, computed from the viewer's own hand only).
+    shown (from advice_panel.hint_model, computed from the viewer's own hand only). ``note``
+    tells the viewer something about their last turn.
     """
-    legal = view.legal
-    my_turn = view.is_my_turn and legal is not None
-    drawing = my_turn and view.phase == "draw"
-    draw_max = legal.draw_max if legal is not None and drawing else 0
+    bar = action_bar(view, names, selected, amount)
+    my_turn = view.is_my_turn and view.legal is not None
+    drawing = bar.draw is not None
+    chosen = tuple(i for i in selected if drawing)
     hand_over = view.phase == "complete"
     marks = _forced_markers(view)
     won, shown, mucked = _results(view)
     order = _show_order(view)
-    chosen = tuple(i for i in selected if drawing)
+    tags = last_actions(view)
 
     seats = []
     for i, seat in enumerate(view.seats):
@@ -338,16 +242,19 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             status = "Mucked"
         elif seat.all_in:
             status = "All in"
-        elif seat.split:
-            status = "Split"
         else:
             status = ""
+        last = tags.get(i, "")
+        if last in (status, "Fold"):
+            last = ""  # "Folded" already says it
         to_act = view.to_act == i
         parts = [f"{name}{' (you)' if is_human else ''}", f"{seat.stack} chips"]
         if view.button == i:
             parts.append("dealer button")
         if seat.bet and not hand_over:
             parts.append(f"bet {seat.bet}")
+        if last:
+            parts.append(last.lower())
         if drew:
             parts.append(drew.lower())
         if status:
@@ -359,63 +266,38 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         if to_act:
             parts.append("to act")
         seats.append(SeatModel(
-            table_seat=table_seats[i], name=name, stack=seat.stack, bet=0 if hand_over else seat.bet, is_human=is_human,
-            is_button=view.button == i, to_act=to_act, folded=seat.folded, all_in=seat.all_in,
-            cards=cards, markers=tuple(marks.get(i, ())), drew=drew, hand_name=hand_name,
-            won=won.get(i, 0), status=status, label=", ".join(parts), reveal=order.get(i, -1)))
+            table_seat=table_seats[i], name=name, stack=seat.stack, bet=0 if hand_over else seat.bet,
+            is_human=is_human, is_button=view.button == i, to_act=to_act, folded=seat.folded,
+            all_in=seat.all_in, cards=cards, markers=tuple(marks.get(i, ())), drew=drew,
+            last_action=last, hand_name=hand_name, won=won.get(i, 0), status=status,
+            label=", ".join(parts), reveal=order.get(i, -1)))
 
-    pots = []
-    for number, pot in enumerate(view.pots):
-        if pot.amount:
-            pots.append(f"{'Pot' if number == 0 else f'Side pot {number}'}: {pot.amount}")
-
-    buttons: list[ButtonModel] = []
-    amount_model = None
-    draw_button = None
-    if my_turn and legal is not None:
-        if drawing:
-            draw_button = ButtonModel("draw", discard_label(len(chosen)), "D",
-                                      draw_action(view.my_hand, chosen))
-        else:
-            for kind in legal.kinds:
-                if kind == "fold":
-                    buttons.append(ButtonModel("fold", "Fold", "F", "fold"))
-                elif kind == "check":
-                    buttons.append(ButtonModel("check", "Check", "C", "check"))
-                elif kind == "call":
-                    buttons.append(ButtonModel("call", f"Call {legal.call_amount}", "C", "call"))
-                elif kind == "split":
-                    buttons.append(ButtonModel("split", "Split", "S", "split"))
-                elif kind in ("bet", "raise") and legal.min_total is not None \
-                        and legal.max_total is not None:
-                    low, high = legal.min_total, legal.max_total
-                    value = clamp_amount(low if amount is None else amount, low, high)
-                    amount_model = AmountModel(kind, low, high, value)
-                    word = "Bet" if kind == "bet" else "Raise to"
-                    buttons.append(ButtonModel(kind, f"{word} {value}", KEYS[kind],
-                                               f"{kind} {value}"))
-                elif kind == "allin":
-                    buttons.append(ButtonModel("allin", f"All in ({legal.allin_total})", "A", "allin"))
+    live_pots = [p for p in view.pots if p.amount]
+    side_pots: tuple[str, ...] = ()
+    if len(live_pots) > 1:
+        side_pots = tuple(("Main pot" if n == 0 else f"Side pot {n}") + f" {p.amount}"
+                          for n, p in enumerate(live_pots))
 
     if hand_over:
         winners = [f"{names[s]} wins {n}" for s, n in won.items()]
-        status = ". ".join(winners) + "." if winners else "Hand over."
+        status = second_person(". ".join(winners) + ".") if winners else "Hand over."
     elif view.to_act is None:
         status = "Dealing…"
     elif my_turn:
         if drawing:
-            status = f"Your draw: select up to {draw_max} card{'s' if draw_max != 1 else ''} to discard."
+            status = (f"Your draw: choose up to {bar.draw_max} card{'s' if bar.draw_max != 1 else ''} "
+                      "to discard, or stand pat.")
         else:
             status = "Your turn."
     else:
-        status = f"{names[view.to_act]} is thinking…" if ai_thinking else f"{names[view.to_act]} to act."
+        status = f"{names[view.to_act]} is thinking…"
 
     return TableModel(
-        seats=tuple(seats), pots=tuple(pots), phase=PHASE_TEXT.get(view.phase, view.phase),
-        status=status, buttons=tuple(buttons), amount=amount_model, draw=draw_button,
-        draw_max=draw_max, my_turn=my_turn, hand_over=hand_over, history=history(view, names),
-        hand_number=hand_number, four_color=four_color, timer_seat=view.to_act,
-        hint_offer=drawing and show_hints, hint=hint if drawing and show_hints else None)
+        seats=tuple(seats), pot=f"Pot {pot_total(view)}", side_pots=side_pots,
+        phase=PHASE_TEXT.get(view.phase, view.phase), status=status, bar=bar, my_turn=my_turn,
+        hand_over=hand_over, history=history(view, names), hand_number=hand_number,
+        four_color=four_color, timer_seat=view.to_act, hint_offer=drawing and show_hints,
+        hint=hint if drawing and show_hints else None, note=note)
 
 
 def announcement(before: Sequence[str], after: Sequence[str]) -> str:

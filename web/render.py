@@ -8,8 +8,11 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+import rules_text
 import storage
-from presenter import CardModel, HintModel, SeatModel, TableModel
+from action_bar import ButtonModel
+from advice_panel import HintModel
+from presenter import CardModel, SeatModel, TableModel
 
 # Screen positions (CSS classes) of the seats, by number of players; index 0 is the human.
 POSITIONS = {
@@ -36,7 +39,7 @@ def card_html(card: CardModel, big: bool = False) -> str:
     if card.selectable:
         return (f'<button type="button" class="{cls}" data-cmd="card" data-index="{card.index}" '
                 f'aria-pressed="{"true" if card.selected else "false"}" '
-                f'aria-label="{attr(card.name)}" title="{attr(card.name)} (key {card.index + 1})">'
+                f'aria-label="{attr(card.name)}" aria-keyshortcuts="{card.index + 1}">'
                 f'{face}</button>')
     return f'<span class="{cls}" role="img" aria-label="{attr(card.name)}">{face}</span>'
 
@@ -51,6 +54,8 @@ def seat_html(seat: SeatModel, position: str, timer: bool) -> str:
     button = '<span class="dealer" title="Dealer button">D</span>' if seat.is_button else ""
     cards = "".join(card_html(c, big=seat.is_human) for c in seat.cards)
     info = []
+    if seat.last_action:
+        info.append(f'<span class="last-action">{escape(seat.last_action)}</span>')
     if seat.drew:
         info.append(f'<span class="drew">{escape(seat.drew)}</span>')
     if seat.status:
@@ -75,54 +80,76 @@ def seat_html(seat: SeatModel, position: str, timer: bool) -> str:
 
 
 def table_html(model: TableModel, timers: bool) -> str:
-    """The felt: seats around it, pots, phase and status in the middle."""
+    """The felt: seats around it; the pot (this round's bets included), phase and status in the middle."""
     positions = POSITIONS[len(model.seats)]
     human = next((i for i, s in enumerate(model.seats) if s.is_human), 0)
     n = len(model.seats)
     seats = "".join(seat_html(model.seats[(human + k) % n], positions[k], timers) for k in range(n))
-    pots = "".join(f'<div class="pot">{escape(p)}</div>' for p in model.pots) or \
-        '<div class="pot empty">Pot: 0</div>'
+    settled = " settled" if model.hand_over else ""
+    pots = f'<div class="pot{settled}" id="pot">{escape(model.pot)}</div>'
+    if model.side_pots:
+        pots += ('<div class="side-pots">'
+                 + "".join(f'<span class="side-pot">{escape(p)}</span>' for p in model.side_pots) + "</div>")
     return (f'<div class="felt players-{n}">{seats}'
             f'<div class="middle"><div class="phase">Hand {model.hand_number} · {escape(model.phase)}</div>'
             f'{pots}<div class="status" id="status">{escape(model.status)}</div></div></div>')
 
 
-def controls_html(model: TableModel, game_over: str, auto_deal: bool) -> str:
-    """Action buttons (only the legal ones), the amount control, the draw and deal buttons."""
+def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: str = "") -> str:
+    """Action buttons (only the legal ones), quick sizes and the amount control, the draw and
+    deal buttons, and the lines that explain them."""
+    bar = model.bar
     parts = []
-    if model.draw is not None:
-        parts.append(f'<p class="hint">Click cards (or press 1-{len(model.seats[0].cards) or 5}) '
-                     f'to discard; up to {model.draw_max}.</p>')
-        parts.append(_button(model.draw.kind, model.draw.label, model.draw.key, model.draw.action,
-                             primary=True))
+    if model.note:
+        parts.append(f'<p class="note" role="status">{escape(model.note)}</p>')
+    if bar.draw is not None:
+        size = len(model.seats[0].cards) or 5
+        parts.append(f'<p class="hint">Choose up to {bar.draw_max} card{"s" if bar.draw_max != 1 else ""} '
+                     f'to discard<span class="keys-only"> (keys 1–{size})</span>; '
+                     f'choose a card again to keep it.</p>')
+        parts.append(_button(bar.draw, primary=True))
         if model.hint_offer:
-            parts.append(_button("hint", "Hint", "H", ""))
+            parts.append(_button(ButtonModel("hint", "Hint", "H", "")))
         if model.hint is not None:
             parts.append(hint_html(model.hint))
-    if model.amount is not None and model.amount.low < model.amount.high:
-        a = model.amount
+    if bar.amount is not None and bar.amount.low < bar.amount.high:
+        a = bar.amount
+        sizes = "".join(
+            f'<button type="button" class="size" data-cmd="size" data-value="{s.value}" '
+            f'aria-label="{attr(s.label)}: {s.value}">{escape(s.label)}</button>' for s in bar.sizes)
         parts.append(
             f'<div class="amount"><label for="amount-range">{"Bet" if a.kind == "bet" else "Raise to"}'
             f'</label><input id="amount-range" type="range" data-cmd="amount" min="{a.low}" '
             f'max="{a.high}" step="1" value="{a.value}" aria-label="Amount, {a.low} to {a.high}">'
             f'<input id="amount-number" type="number" data-cmd="amount" min="{a.low}" max="{a.high}" '
             f'step="1" value="{a.value}" inputmode="numeric" aria-label="Amount">'
-            f'<span class="range-hint">{a.low}–{a.high}</span></div>')
-    for b in model.buttons:
-        parts.append(_button(b.kind, b.label, b.key, b.action,
-                             primary=b.kind in ("check", "call")))
+            f'<span class="range-hint">{a.low}–{a.high}</span>'
+            f'{f"<span class=sizes>{sizes}</span>" if sizes else ""}</div>')
+    for b in bar.buttons:
+        parts.append(_button(b, primary=b.kind in ("check", "call")))
+    for line in bar.help:
+        parts.append(f'<p class="help-line">{escape(line)}</p>')
     if model.hand_over:
         if game_over:
             parts.append(f'<p class="game-over">{escape(game_over)}</p>')
-            parts.append(_button("newtable", "New table", "", "", primary=True))
+            if summary:
+                parts.append(f'<p class="summary" id="summary">{escape(summary)}</p>')
+            parts.append(_button(ButtonModel("newtable", "New table", "N", ""), primary=True))
         else:
-            label = "Deal next hand"
-            parts.append(_button("deal", label, "N", "", primary=True))
+            parts.append(_button(ButtonModel("deal", "Deal next hand", "N", ""), primary=True))
             if auto_deal:
-                parts.append('<span class="autodeal">Next hand deals automatically…</span>')
+                parts.append('<span class="autodeal">The next hand deals itself in a moment.</span>')
     if not parts:
         parts.append('<p class="waiting">Waiting for the other players…</p>')
     return "".join(parts)
+
+
+def controls_html_between_hands(game_over: str, summary: str) -> str:
+    """The action bar when no hand is on the table (a saved game that kept none)."""
+    if game_over:
+        return (f'<p class="game-over">{escape(game_over)}</p><p class="summary" id="summary">{escape(summary)}</p>'
+                + _button(ButtonModel("newtable", "New table", "N", ""), primary=True))
+    return _button(ButtonModel("deal", "Deal next hand", "N", ""), primary=True)
 
 
 def hint_html(hint: HintModel) -> str:
@@ -134,7 +161,7 @@ def hint_html(hint: HintModel) -> str:
         for i, r in enumerate(hint.rows))
     apply = ""
     if hint.discard:
-        apply = _button("apply-hint", hint.apply_label, "", "")
+        apply = _button(ButtonModel("apply-hint", hint.apply_label, "", ""))
     return (f'<section class="advice" id="advice" aria-label="Hint">'
             f'<p class="advice-reason">{escape(hint.reason)}</p>'
             f'<table class="advice-table"><thead><tr><th scope="col">Discard</th>'
@@ -142,22 +169,44 @@ def hint_html(hint: HintModel) -> str:
             f'<tbody>{rows}</tbody></table>{apply}</section>')
 
 
-def _button(kind: str, label: str, key: str, action: str, primary: bool = False) -> str:
-    shortcut = f'<kbd aria-hidden="true">{escape(key)}</kbd>' if key else ""
-    keyshortcuts = f' aria-keyshortcuts="{attr(key)}"' if key else ""
-    return (f'<button type="button" class="act act-{kind}{" primary" if primary else ""}" '
-            f'data-cmd="{attr(kind)}" data-action="{attr(action)}" aria-label="{attr(label)}"'
-            f'{keyshortcuts}><span class="label">{escape(label)}</span>{shortcut}</button>')
+def _button(b: ButtonModel, primary: bool = False) -> str:
+    """A button that sends ``b.action``; its key shows as a badge (hidden on touch screens)."""
+    shortcut = f'<kbd class="key" aria-hidden="true">{escape(b.key)}</kbd>' if b.key else ""
+    keyshortcuts = f' aria-keyshortcuts="{attr(b.key)}"' if b.key else ""
+    described = f' title="{attr(b.help)}" aria-description="{attr(b.help)}"' if b.help else ""
+    return (f'<button type="button" class="act act-{b.kind}{" primary" if primary else ""}" '
+            f'data-cmd="{attr(b.kind)}" data-action="{attr(b.action)}" aria-label="{attr(b.label)}"'
+            f'{keyshortcuts}{described}><span class="label">{escape(b.label)}</span>{shortcut}</button>')
 
 
 def history_html(lines: Sequence[str]) -> str:
     return "".join(f"<li>{escape(line)}</li>" for line in lines)
 
 
+def session_html(log: Mapping[str, Any], summary: str) -> str:
+    """The session's hands, newest first, each with its result in words; the summary on top."""
+    hands = list(log.get("hands", []))
+    items = "".join(
+        f'<li><span class="hand-title">{escape(h["title"])}</span> {escape(h["description"])}'
+        f'{_delta_html(h["delta"])}</li>' for h in reversed(hands))
+    earlier = int(log.get("played", 0)) - len(hands)
+    more = f'<p class="muted">{earlier} earlier hands are counted but no longer listed.</p>' if earlier > 0 else ""
+    if not hands:
+        return '<p class="muted">No hand finished yet.</p>'
+    return f'<p class="summary">{escape(summary)}</p><ol class="session-list">{items}</ol>{more}'
+
+
+def _delta_html(delta: int) -> str:
+    if not delta:
+        return ""
+    sign = "+" if delta > 0 else "−"
+    return f' <span class="delta {"up" if delta > 0 else "down"}">(you {sign}{abs(delta)})</span>'
+
+
 _LABELS = {
     "preset": "Preset", "opponents": "Opponents", "bot_level": "Opponents' level",
     "stack": "Starting stack", "stakes": "Stakes",
-    "suit_ties": "Suit ties", "suit_order": "Suit order (highest first)", "draw_limit": "Draw limit",
+    "suit_ties": "Equal hands", "suit_order": "Suit order (highest first)", "draw_limit": "Draw limit",
     "split": "Split offers", "timers": "Timers (30 s)", "show_all": "Show all hands at showdown",
     "four_color": "Four-colour deck", "auto_deal": "Deal the next hand automatically",
     "fast_bots": "Fast opponents", "show_hints": "Show the Hint button during the draw",
@@ -166,7 +215,13 @@ _LABELS = {
 _SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
 
 
+_SUIT_TIES = {"kicker": "the deciding card's suit", "combination": "the combination's best suit",
+              "split": "share the pot"}
+
+
 def _option_text(name: str, value: Any) -> str:
+    if name == "suit_ties":
+        return _SUIT_TIES[value]
     if name == "stakes":
         return f"×{value}"
     if name == "suit_order":
@@ -176,8 +231,9 @@ def _option_text(name: str, value: Any) -> str:
     return str(value)
 
 
-def settings_html(settings: Mapping[str, Any]) -> str:
-    """The settings form. Game settings apply with a new table; display ones at once."""
+def settings_html(settings: Mapping[str, Any], confirm: bool = False) -> str:
+    """The settings form. Game settings apply with a new table (asked first during a hand,
+    ``confirm``); display ones at once."""
     choices: dict[str, Sequence[Any]] = {
         "preset": storage.PRESETS, "opponents": (1, 2, 3, 4), "stakes": storage.STAKES,
         "suit_ties": ("kicker", "combination", "split"), "suit_order": storage.SUIT_ORDERS,
@@ -193,12 +249,22 @@ def settings_html(settings: Mapping[str, Any]) -> str:
             f'<option value="{attr(v)}"{" selected" if v == settings[name] else ""}>'
             f'{escape(_option_text(name, v))}</option>' for v in choices[name])
         rows.append(f'<label>{_LABELS[name]}<select name="{name}">{opts}</select></label>')
+        if name == "preset":
+            rows.append(f'<p class="preset-line" id="preset-line">'
+                        f'{escape(rules_text.PRESET_LINES[settings["preset"]])}</p>')
     for name in ("split", "timers", "show_all", "flush_beats_full_house", "joker"):
         rows.append(_checkbox(name, settings[name]))
     display = "".join(_checkbox(n, settings[n], live=True)
                       for n in storage.DISPLAY_FIELDS)
-    return (f'<fieldset><legend>Game (applies to a new table)</legend>{"".join(rows)}'
-            f'<button type="submit" class="act primary" data-cmd="apply">Start a new table</button>'
+    if confirm:
+        apply = ('<div class="confirm" role="alert"><p>A hand is being played. Starting a new table ends it '
+                 'and gives everyone new stacks.</p>'
+                 '<button type="submit" class="act primary" data-cmd="apply" data-confirmed="1">'
+                 'End this hand and start a new table</button>'
+                 '<button type="button" class="act" data-cmd="keep-playing">Keep playing</button></div>')
+    else:
+        apply = '<button type="submit" class="act primary" data-cmd="apply">Start a new table</button>'
+    return (f'<fieldset><legend>Game (applies to a new table)</legend>{"".join(rows)}{apply}'
             f'</fieldset><fieldset><legend>Display</legend>{display}</fieldset>')
 
 

@@ -10,14 +10,16 @@ import json
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+import session_log
 import stripdeck
 from stripdeck import Rules, Session
 
 SETTINGS_KEY = "stripdeck.settings"
 SESSION_KEY = "stripdeck.session"
 TURN_KEY = "stripdeck.turn"
+HANDS_KEY = "stripdeck.hands"
 SETTINGS_VERSION = 1
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the finished hand and the table's chips are saved too
 
 PRESETS = ("online", "official", "cardroom")
 STAKES = (1, 2, 5, 10)
@@ -170,33 +172,49 @@ def new_session(settings: Mapping[str, Any], seed: int | None = None,
 # ------------------------------------------------------------------ saving and loading
 
 def save_data(session: Session) -> dict[str, Any]:
-    """JSON-ready data that restores ``session``, the hand in play included."""
-    data: dict[str, Any] = {"version": SAVE_VERSION, "session": session.to_dict()}
-    if session.in_hand and session.hand is not None:
+    """JSON-ready data that restores ``session``, with the hand on the table (in play or
+    finished) and the chips at the table, which a restored session must still add up to."""
+    data: dict[str, Any] = {"version": SAVE_VERSION, "session": session.to_dict(),
+                            "chips": table_chips(session)}
+    if session.hand is not None:
         scenario = stripdeck.export_hand(session.hand)
         data["hand"] = {k: scenario[k] for k in ("rules", "stacks", "button", "deck", "seed", "actions")}
         data["hand_seats"] = list(session.hand_seats)
     return data
 
 
+def table_chips(session: Session) -> int:
+    """Every chip at the table between hands (a hand in play has not moved any yet)."""
+    return sum(p.stack for p in session.seats if p is not None)
+
+
 def restore(data: Any) -> tuple[Session, str]:
     """The session from :func:`save_data` data and a notice ("" if all went well).
 
-    Raises ValueError if the session part is unusable; a hand that cannot be replayed is
-    dropped with a notice (the table continues from before it).
+    Raises ValueError if the session part is unusable, or if its chips do not add up to the
+    table's; a hand that cannot be replayed, or does not fit the table, is dropped with a
+    notice (the table continues from before it).
     """
     if not isinstance(data, Mapping) or data.get("version") != SAVE_VERSION:
         raise ValueError("unknown format or version")
     session = Session.from_dict(data.get("session"))
+    chips = data.get("chips")
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips != table_chips(session):
+        raise ValueError(f"the players' chips add up to {table_chips(session)}, not the table's {chips!r}")
     if "hand" not in data:
         return session, ""
     try:
         hand = stripdeck.play_scenario(data["hand"])
-        seats = tuple(data["hand_seats"])
-        if hand.is_complete or len(seats) != len(hand.seats) or any(
-                not isinstance(s, int) or session.seats[s] is None for s in seats):
-            raise ValueError("hand does not fit the table")
-        return session._replace(hand=hand, hand_seats=seats), ""
+        seats = data["hand_seats"]
+        if (not isinstance(seats, list) or len(seats) != len(hand.seats) or len(set(seats)) != len(seats)
+                or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < len(session.seats)
+                       or session.seats[s] is None for s in seats)):
+            raise ValueError("its seats are not the table's")
+        stacks = [session.seats[s].stack for s in seats]  # type: ignore[union-attr]
+        played = [seat.stack for seat in hand.seats] if hand.is_complete else list(hand.start_stacks)
+        if stacks != played or hand.rules != session.rules:
+            raise ValueError("its stacks or rules are not the table's")
+        return session._replace(hand=hand, hand_seats=tuple(seats)), ""
     except (ValueError, KeyError, TypeError, IndexError) as err:
         return session, f"The saved hand could not be restored ({err}); a new hand is dealt."
 
@@ -251,8 +269,27 @@ def save(store: Store, settings: Mapping[str, Any], session: Session | None) -> 
 
 
 def save_turn(store: Store, record: Mapping[str, Any] | None) -> None:
-    """Write the running turn clock (``Controller.turn_record``), or clear it."""
+    """Write the current state's clock and choices (``Controller.step_record``), or clear it."""
     _write(store, TURN_KEY, None if record is None else dict(record))
+
+
+def save_hand_log(store: Store, log: Mapping[str, Any]) -> None:
+    """Write the session's history of finished hands (session_log)."""
+    _write(store, HANDS_KEY, dict(log))
+
+
+def load_hand_log(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
+    """The saved history of finished hands (None if none or unreadable) and notices."""
+    raw, problem = load_json(store, HANDS_KEY)
+    if not problem and raw is None:
+        return None, []
+    try:
+        if problem:
+            raise ValueError(problem)
+        return session_log.validate(raw), []
+    except ValueError as err:
+        _remove(store, HANDS_KEY)
+        return None, [f"The saved list of this session's hands was unreadable and starts again ({err})."]
 
 
 def _write(store: Store, key: str, data: Any) -> None:
@@ -267,17 +304,20 @@ def _write(store: Store, key: str, data: Any) -> None:
 
 
 def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
-    """The saved turn clock (None if there is none) and a notice if it was unreadable.
+    """The saved step record (None if there is none) and a notice if it was unreadable.
 
-    Only its shape is checked here; ``Controller.resume_turn`` decides whether it is the
-    clock of the turn being played.
+    Only its shape is checked here; ``Controller.resume_step`` decides whether it belongs to
+    the state being restored.
     """
     raw, problem = load_json(store, TURN_KEY)
     if not problem and raw is None:
         return None, []
-    fields = ("hand", "events", "started_at")
-    if not problem and not (isinstance(raw, dict) and set(raw) == set(fields) and all(
-            isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in fields)):
+    numbers = ("hand", "events", "started_at")
+    if not problem and not (
+            isinstance(raw, dict) and set(numbers) <= set(raw) <= {*numbers, "selected", "note"}
+            and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
+            and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5
+            and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300):
         problem = f"expected {{hand, events, started_at}} numbers, got {json.dumps(raw)[:80]}"
     if problem:
         _remove(store, TURN_KEY)

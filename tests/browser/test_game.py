@@ -8,91 +8,13 @@ logged a console error or asked another origin for anything.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from browser_support import open_ready, screenshot
+from game_helpers import applied, hand_number, history, passive_action, play_hand, wait_turn_or_end
 
 FAST = "?bots=fast&seed=11"
-
-
-def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
-    """Wait until the human may act or the hand is over; return 'turn', 'over' or 'draw'."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        state = page.evaluate("""() => {
-            const c = document.querySelector('#controls');
-            if (c.querySelector('[data-cmd=draw]')) return 'draw';
-            if (c.querySelector('[data-cmd=fold], [data-cmd=check], [data-cmd=call], [data-cmd=split]'))
-                return 'turn';
-            if (c.querySelector('[data-cmd=deal], [data-cmd=newtable]')) return 'over';
-            return '';
-        }""")
-        if state:
-            return str(state)
-        page.wait_for_timeout(50)
-    raise AssertionError("the page never offered the human an action")
-
-
-def hand_number(page: Any) -> int:
-    return int(page.locator("body").get_attribute("data-hand") or 0)
-
-
-def history(page: Any) -> str:
-    return page.inner_text("#history-list")
-
-
-def applied(page: Any, act: Callable[[], None]) -> None:
-    """Act for the human, then wait until the page has applied it.
-
-    A click is handled asynchronously (the first action may wait for the ranking tables),
-    so without this the next look at the controls could still see the old buttons.
-    """
-    before = page.get_attribute("body", "data-step")
-    act()
-    page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
-
-
-def passive_action(page: Any) -> None:
-    """Check if possible, else call (else whatever is on offer)."""
-    for cmd in ("check", "call", "allin", "fold"):
-        button = page.locator(f"#controls [data-cmd={cmd}]")
-        if button.count():
-            applied(page, button.click)
-            return
-    raise AssertionError("no betting button")
-
-
-def play_hand(page: Any, discard: int = 0, shots: str = "") -> bool:
-    """Play the current hand to its end by clicking; True if the human drew cards."""
-    start = hand_number(page)
-    drew = False
-    while True:
-        state = wait_turn_or_end(page)
-        if hand_number(page) != start or state == "over":
-            return drew
-        if state == "draw":
-            cards = page.locator("#table .seat.human button.card")
-            draw = page.locator("#controls [data-cmd=draw]")
-            assert draw.inner_text().startswith("Stand pat")
-            if discard:
-                for i in range(discard):
-                    cards.nth(i).click()
-                assert cards.nth(0).get_attribute("aria-pressed") == "true"
-                label = f"Discard {discard} card{'s' if discard > 1 else ''}"
-                assert draw.get_attribute("aria-label") == label
-                cards.nth(0).click()  # unselect: the label follows
-                assert cards.nth(0).get_attribute("aria-pressed") == "false"
-                cards.nth(0).click()
-                assert draw.get_attribute("aria-label") == label
-                if shots:
-                    screenshot(page, shots + "-draw")
-                drew = True
-            applied(page, draw.click)
-        else:
-            passive_action(page)
 
 
 def test_hands_are_played_by_clicking(page: Any, site_url: str) -> None:
@@ -147,11 +69,19 @@ def test_keyboard_plays_a_draw(page: Any, site_url: str) -> None:
 
 def test_settings_change_the_game(page: Any, site_url: str) -> None:
     open_ready(page, site_url + FAST)
-    page.click("button[data-panel=settings]")
+    page.click("header button[data-panel=settings]")
     page.select_option("select[name=preset]", "official")
     assert page.locator("select[name=suit_ties]").input_value() == "combination"
+    assert "fixed limit" in page.inner_text("#preset-line")  # each preset in one line
     page.select_option("select[name=opponents]", "1")
     page.click("[data-cmd=apply]")
+    # A hand is in play: the page asks first, and "Keep playing" changes nothing.
+    assert "ends it" in page.inner_text("#settings-form .confirm")
+    page.click("[data-cmd=keep-playing]")
+    assert page.locator("#table .seat").count() == 4
+    assert page.locator("select[name=opponents]").input_value() == "1"  # the form keeps the choices
+    page.click("[data-cmd=apply]")
+    page.click('[data-cmd=apply][data-confirmed="1"]')
     page.wait_for_function("() => document.querySelectorAll('#table .seat').length === 2")
     assert "antes" in history(page)
     assert page.locator("#table .marker", has_text="Ante").count() == 2
@@ -259,7 +189,7 @@ def test_hint_during_the_draw(page: Any, site_url: str) -> None:
 
 def test_embedded_game_takes_url_settings_and_leaves_storage_alone(page: Any, site_url: str) -> None:
     open_ready(page, site_url + "index.html?embed=1&preset=official&opponents=1&bots=fast")
-    assert page.locator("button[data-panel=settings]").is_hidden()
+    assert page.locator("header button[data-panel=settings]").is_hidden()
     assert page.locator("#settings").is_hidden()
     assert page.locator("#table .seat").count() == 2
     page.wait_for_function("() => document.querySelector('#history-list').innerText.includes('ante')")
@@ -304,7 +234,7 @@ def test_the_human_offers_to_split(page: Any, site_url: str) -> None:
 
 def test_a_re_render_during_the_showdown_does_not_replay_the_reveal(page: Any, site_url: str) -> None:
     open_ready(page, site_url + FAST)
-    page.click("button[data-panel=settings]")
+    page.click("header button[data-panel=settings]")
     page.uncheck("input[name=auto_deal]")  # the showdown stays on the table
     for _ in range(12):  # until a hand ends with a bot's cards turned over
         play_hand(page)

@@ -1,0 +1,86 @@
+"""Helpers that play the game page by clicking, for the browser tests."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from browser_support import screenshot
+
+
+def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
+    """Wait until the human may act or the hand is over; return 'turn', 'over' or 'draw'."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = page.evaluate("""() => {
+            const c = document.querySelector('#controls');
+            if (c.querySelector('[data-cmd=draw]')) return 'draw';
+            if (c.querySelector('[data-cmd=fold], [data-cmd=check], [data-cmd=call], [data-cmd=split]'))
+                return 'turn';
+            if (c.querySelector('[data-cmd=deal], [data-cmd=newtable]')) return 'over';
+            return '';
+        }""")
+        if state:
+            return str(state)
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never offered the human an action")
+
+
+def hand_number(page: Any) -> int:
+    return int(page.locator("body").get_attribute("data-hand") or 0)
+
+
+def history(page: Any) -> str:
+    return page.inner_text("#history-list")
+
+
+def applied(page: Any, act: Callable[[], None]) -> None:
+    """Act for the human, then wait until the page has applied it.
+
+    A click is handled asynchronously (the first action may wait for the ranking tables),
+    so without this the next look at the controls could still see the old buttons.
+    """
+    before = page.get_attribute("body", "data-step")
+    act()
+    page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
+
+
+def passive_action(page: Any) -> None:
+    """Check if possible, else call (else whatever is on offer)."""
+    for cmd in ("check", "call", "allin", "fold"):
+        button = page.locator(f"#controls [data-cmd={cmd}]")
+        if button.count():
+            applied(page, button.click)
+            return
+    raise AssertionError("no betting button")
+
+
+def play_hand(page: Any, discard: int = 0, shots: str = "") -> bool:
+    """Play the current hand to its end by clicking; True if the human drew cards."""
+    start = hand_number(page)
+    drew = False
+    while True:
+        state = wait_turn_or_end(page)
+        if hand_number(page) != start or state == "over":
+            return drew
+        if state == "draw":
+            cards = page.locator("#table .seat.human button.card")
+            draw = page.locator("#controls [data-cmd=draw]")
+            assert draw.inner_text().startswith("Stand pat")
+            if discard:
+                for i in range(discard):
+                    cards.nth(i).click()
+                assert cards.nth(0).get_attribute("aria-pressed") == "true"
+                label = f"Discard {discard} card{'s' if discard > 1 else ''}"
+                assert draw.get_attribute("aria-label") == label
+                cards.nth(0).click()  # unselect: the label follows
+                assert cards.nth(0).get_attribute("aria-pressed") == "false"
+                cards.nth(0).click()
+                assert draw.get_attribute("aria-label") == label
+                if shots:
+                    screenshot(page, shots + "-draw")
+                drew = True
+            applied(page, draw.click)
+        else:
+            passive_action(page)

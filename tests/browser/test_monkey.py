@@ -1,0 +1,32 @@
+"""The random player (monkey.py) plays the game page like people do, with normal bot pace.
+
+Two runs each time: a fixed seed, and a fresh one (printed on failure, so it replays with
+``STRIPDECK_MONKEY_SEED=N python3 build.py test tests/browser/test_monkey.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+from monkey import Monkey
+
+HANDS = int(os.environ.get("STRIPDECK_MONKEY_HANDS", "30"))
+FIXED_SEED = 20261201
+
+
+def seeds() -> list[int]:
+    chosen = os.environ.get("STRIPDECK_MONKEY_SEED")
+    if chosen:
+        return [int(s) for s in chosen.split(",")]
+    return [FIXED_SEED, random.SystemRandom().randrange(10**9)]
+
+
+@pytest.mark.parametrize("seed", seeds())
+def test_a_random_player_never_stalls_the_table(page: Any, site_url: str, seed: int) -> None:
+    monkey = Monkey(page, site_url, seed)
+    monkey.run(hands=HANDS, max_seconds=900)
+    print(monkey.log[-1], f"(seed {seed})")
+    assert monkey.hands_seen >= HANDS and monkey.reloads > 0

@@ -1,0 +1,214 @@
+"""The action bar's display model: the buttons the viewer may press, the bet amount, the quick
+bet sizes, the draw button, and the help lines that explain what is on offer.
+
+Pure Python. It holds no poker rules: what may be done comes from the view's LegalActions
+(kinds, amounts, draw limit); quick sizes are only suggestions clamped to the legal totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from stripdeck import Card, PlayerView
+
+KEYS = {"fold": "F", "check": "C", "call": "C", "bet": "B", "raise": "R", "allin": "A",
+        "split": "S", "draw": "D"}
+SPLIT_HELP = "Offer to share the pot equally instead of showing down."
+
+
+@dataclass(frozen=True)
+class ButtonModel:
+    """A betting or draw button: the action text it sends comes from LegalActions."""
+
+    kind: str
+    label: str
+    key: str
+    action: str                   # action text sent on click
+    help: str = ""                # what the button does, for a tooltip and screen readers
+
+
+@dataclass(frozen=True)
+class AmountModel:
+    """The bet/raise amount control, clamped to the engine's legal totals."""
+
+    kind: str
+    low: int
+    high: int
+    value: int
+
+
+@dataclass(frozen=True)
+class SizeModel:
+    """A quick bet size ("½ pot", "Pot", "All in") that sets the amount control."""
+
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ActionBar:
+    """Everything the viewer may do now."""
+
+    buttons: tuple[ButtonModel, ...] = ()
+    amount: AmountModel | None = None
+    sizes: tuple[SizeModel, ...] = ()
+    draw: ButtonModel | None = None
+    draw_max: int = 0
+    help: tuple[str, ...] = ()    # lines explaining the choices (split, the fifth card, ...)
+
+
+def discard_label(count: int) -> str:
+    """The draw button's label.
+
+    >>> discard_label(0), discard_label(1), discard_label(3)
+    ('Stand pat', 'Discard 1 card', 'Discard 3 cards')
+    """
+    if count == 0:
+        return "Stand pat"
+    return f"Discard {count} card{'s' if count != 1 else ''}"
+
+
+def draw_action(hand: Sequence[Card], selected: Sequence[int]) -> str:
+    """The action text for discarding the selected positions of ``hand``.
+
+    >>> import stripdeck
+    >>> draw_action(stripdeck.parse_cards("Ah Kd Qc Js 9s"), [1, 4])
+    'draw Kd 9s'
+    """
+    chosen = [str(hand[i]) for i in sorted(set(selected)) if 0 <= i < len(hand)]
+    return "draw " + " ".join(chosen) if chosen else "draw"
+
+
+def toggle_selection(selected: Sequence[int], index: int, hand_size: int, draw_max: int) -> tuple[int, ...]:
+    """Select or unselect card ``index``; selecting beyond ``draw_max`` is refused.
+
+    >>> toggle_selection((0,), 0, 5, 4), toggle_selection((0,), 2, 5, 4)
+    ((), (0, 2))
+    >>> toggle_selection((0, 1), 2, 5, 2)
+    (0, 1)
+    """
+    current = tuple(sorted(set(selected)))
+    if not 0 <= index < hand_size:
+        return current
+    if index in current:
+        return tuple(i for i in current if i != index)
+    if len(current) >= draw_max:
+        return current
+    return tuple(sorted(current + (index,)))
+
+
+def clamp_amount(value: object, low: int, high: int) -> int:
+    """A bet/raise total from user input, clamped to ``low..high`` (bad input -> ``low``).
+
+    Only ASCII digits count (at most 12 of them), so no odd numeral slips through.
+
+    >>> clamp_amount("50", 4, 20), clamp_amount("x", 4, 20), clamp_amount(2, 4, 20), clamp_amount("²", 4, 20)
+    (20, 4, 4, 4)
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        text = str(value).strip().split(".")[0]
+        if not (text.isascii() and text.isdigit() and len(text) <= 12):
+            return low
+        number = int(text)
+    return max(low, min(high, number))
+
+
+def bet_action(kind: str, value: object, low: int, high: int) -> str:
+    """Action text for a bet or raise to a clamped total.
+
+    >>> bet_action("raise", "13", 4, 10)
+    'raise 10'
+    """
+    return f"{kind} {clamp_amount(value, low, high)}"
+
+
+def pot_total(view: PlayerView) -> int:
+    """Every chip in the middle, the bets of the current round included (what "Pot" shows)."""
+    return sum(p.amount for p in view.pots) + (0 if view.phase == "complete" else sum(s.bet for s in view.seats))
+
+
+def quick_sizes(view: PlayerView, low: int, high: int) -> tuple[SizeModel, ...]:
+    """Half-pot, pot and all-in totals for the amount control, where the limits allow them.
+
+    A pot-sized raise is the amount to call plus the pot after calling; the sizes are
+    clamped to the legal totals, and sizes that come out equal are shown once.
+    """
+    me = view.seats[view.viewer] if view.viewer is not None else None
+    if me is None or low >= high:
+        return ()
+    to_call = max(0, view.to_match - me.bet)
+    after_call = pot_total(view) + to_call
+    everything = me.bet + me.stack
+    sizes: list[SizeModel] = []
+    for label, fraction in (("½ pot", 0.5), ("Pot", 1.0)):
+        total = view.to_match + int(after_call * fraction) if view.to_match else int(after_call * fraction)
+        sizes.append(SizeModel(label, max(low, min(high, total))))
+    if high == everything:
+        sizes.append(SizeModel("All in", high))
+    out: list[SizeModel] = []
+    for size in sizes:
+        if all(size.value != s.value for s in out):
+            out.append(size)
+    return tuple(out)
+
+
+def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] = (),
+               amount: object = None) -> ActionBar:
+    """What the viewer may do now (an empty bar when it is not their turn)."""
+    legal = view.legal
+    if not view.is_my_turn or legal is None or view.viewer is None:
+        return ActionBar()
+    me = view.seats[view.viewer]
+    if view.phase == "draw":
+        chosen = tuple(i for i in selected if 0 <= i < len(view.my_hand))
+        help_lines = []
+        if legal.draw_max >= 5:
+            help_lines.append("Discard all five and you get four cards now: "
+                              "the fifth card comes after the others have drawn.")
+        return ActionBar(draw=ButtonModel("draw", discard_label(len(chosen)), "D",
+                                          draw_action(view.my_hand, chosen)),
+                         draw_max=legal.draw_max, help=tuple(help_lines))
+    buttons: list[ButtonModel] = []
+    amount_model = None
+    sizes: tuple[SizeModel, ...] = ()
+    help_lines = []
+    offered = [names[i] for i, s in enumerate(view.seats) if s.split and i != view.viewer]
+    for kind in legal.kinds:
+        if kind == "fold":
+            buttons.append(ButtonModel("fold", "Fold", "F", "fold"))
+        elif kind == "check":
+            if me.stack == 0:  # all in, asked about the split: the other answer is no
+                buttons.append(ButtonModel("check", "Decline", "C", "check",
+                                           "Keep playing for the pot: the hands are shown down."))
+            else:
+                buttons.append(ButtonModel("check", "Check", "C", "check",
+                                           "Declines the split." if offered else ""))
+        elif kind == "call":
+            buttons.append(ButtonModel("call", f"Call {legal.call_amount}", "C", "call"))
+        elif kind == "split":
+            buttons.append(ButtonModel("split", "Split", "S", "split", SPLIT_HELP))
+        elif kind in ("bet", "raise") and legal.min_total is not None and legal.max_total is not None:
+            low, high = legal.min_total, legal.max_total
+            value = clamp_amount(low if amount is None else amount, low, high)
+            amount_model = AmountModel(kind, low, high, value)
+            sizes = quick_sizes(view, low, high)
+            word = "Bet" if kind == "bet" else "Raise to"
+            buttons.append(ButtonModel(kind, f"{word} {value}", KEYS[kind], f"{kind} {value}"))
+        elif kind == "allin":
+            buttons.append(ButtonModel("allin", f"All in ({legal.allin_total})", "A", "allin"))
+    if "split" in legal.kinds:
+        if offered:
+            who = ", ".join(offered)
+            help_lines.append(f"{who} offered to split the pot. Split to agree; "
+                              + ("Decline to play on." if me.stack == 0 else
+                                 "checking, betting or folding declines."))
+        else:
+            help_lines.append("Split: " + SPLIT_HELP[0].lower() + SPLIT_HELP[1:]
+                              + " The pot is shared only if everyone in it splits.")
+    if me.may_not_raise and view.phase == "second betting round":
+        help_lines.append("Your draw clock ran out, so you stood pat: "
+                          "this hand you may only check, call or fold.")
+    return ActionBar(tuple(buttons), amount_model, sizes, help=tuple(help_lines))

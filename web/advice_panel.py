@@ -1,0 +1,72 @@
+"""The Hint panel's display model: the draw advisor's suggestion for the viewer's own hand.
+
+Pure Python; the advice itself comes from ``stripdeck.advise`` on the viewer's cards only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from stripdeck import Card, PlayerView
+
+
+@dataclass(frozen=True)
+class HintRow:
+    """One discard choice of the draw advisor, for the Hint table."""
+
+    discard: str                  # "7c", or "nothing (stand pat)"
+    win: str                      # "27%"
+    chances: str                  # "one pair 44% · high card 30% · flush 11%"
+
+
+@dataclass(frozen=True)
+class HintModel:
+    """The draw advisor's suggestion for the viewer's own hand."""
+
+    reason: str
+    rows: tuple[HintRow, ...]
+    discard: tuple[int, ...]      # positions of the suggested discards in the viewer's hand
+    apply_label: str              # "Select 7c" / "Stand pat is best"
+
+
+def percent(p: float) -> str:
+    """A probability as a short percentage.
+
+    >>> percent(0.2685), percent(0.004), percent(0.0), percent(1.0)
+    ('27%', '0.4%', '0%', '100%')
+    """
+    if 0 < p < 0.01:
+        return f"{100 * p:.1f}%"
+    return f"{100 * p:.0f}%"
+
+
+def opponents_in(view: PlayerView) -> int:
+    """How many other players are still in the hand (1-4: the advisor's ``opponents``)."""
+    others = sum(1 for i, seat in enumerate(view.seats) if i != view.viewer and not seat.folded)
+    return max(1, min(4, others))
+
+
+def hint_model(advice: dict[str, object], hand: Sequence[Card], top: int = 4,
+               categories: int = 3) -> HintModel:
+    """The Hint panel from ``Advice.to_dict()`` data for the viewer's ``hand``.
+
+    >>> import stripdeck
+    >>> a = stripdeck.advise("Ah Kh Qh Jh 7c").to_dict()
+    >>> h = hint_model(a, stripdeck.parse_cards("Ah Kh Qh Jh 7c"))
+    >>> h.discard, h.apply_label, h.rows[0].discard
+    ((4,), 'Select 7c', '7c')
+    """
+    rows_data = list(advice.get("rows") or [])  # type: ignore[call-overload]
+    texts = [str(c) for c in hand]
+    rows = []
+    for row in rows_data[:top]:
+        chances = sorted(dict(row["categories"]).items(), key=lambda kv: -kv[1])[:categories]
+        rows.append(HintRow(row["discard"] or "nothing (stand pat)", percent(row["win"]),
+                            " · ".join(f"{name} {percent(p)}" for name, p in chances if p > 0)))
+    if not rows_data:
+        return HintModel("No advice for this hand.", (), (), "")
+    best = rows_data[0]
+    discard = tuple(sorted(texts.index(c) for c in str(best["discard"]).split() if c in texts))
+    label = "Select " + best["discard"] if discard else "Stand pat is best"
+    return HintModel(str(best["reason"]), tuple(rows), discard, label)

@@ -1,0 +1,73 @@
+// The loading indicator: what is happening while the Python runtime arrives, and how much of
+// it is left (bytes). Runs before PyScript: it counts the bytes of every response from the
+// site's pyodide/ folder as they stream in (a thin wrapper around fetch that hands the same
+// bytes on unchanged), plus the runtime's JavaScript, which arrives by import. The total is
+// written into #loading's data-runtime-bytes by build.py. Once the game has started (body
+// gets the class "started") the wrapper takes itself away.
+(() => {
+  const box = document.getElementById("loading");
+  if (!box || !window.fetch || !window.ReadableStream) return;
+  const total = Number(box.dataset.runtimeBytes) || 0;
+  const bar = document.getElementById("load-progress");
+  const text = document.getElementById("load-text");
+  const runtime = (url) => /\/pyodide\/[^/]+$/.test(new URL(url, location.href).pathname);
+  const streamed = new Map(); // url -> bytes so far
+  let imported = 0;
+  let stage = "Downloading the Python runtime";
+
+  const mb = (n) => (n / 1e6).toFixed(1);
+  function show() {
+    const loaded = imported + [...streamed.values()].reduce((a, b) => a + b, 0);
+    const done = total ? Math.min(loaded / total, 1) : 0;
+    if (bar && total) { bar.value = Math.round(done * 100); }
+    if (text) {
+      text.textContent = total && done < 1
+        ? `${stage}: ${mb(loaded)} of ${mb(total)} MB (${mb(Math.max(total - loaded, 0))} MB left)`
+        : "Starting Python and dealing the first hand…";
+    }
+  }
+
+  const originalFetch = window.fetch;
+  window.fetch = async function fetchCounted(input, init) {
+    const response = await originalFetch.call(this, input, init);
+    const url = String((input && input.url) || input);
+    if (!runtime(url) || !response.body) return response;
+    if (/\.whl$/.test(url)) stage = "Downloading the game";
+    streamed.set(url, 0);
+    const reader = response.body.getReader();
+    const body = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) { controller.close(); return; }
+        streamed.set(url, streamed.get(url) + value.byteLength);
+        show();
+        controller.enqueue(value);
+      },
+      cancel(reason) { return reader.cancel(reason); },
+    });
+    const counted = new Response(body, {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    });
+    Object.defineProperty(counted, "url", { value: response.url });
+    return counted;
+  };
+
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.initiatorType !== "fetch" && runtime(entry.name)) {
+        imported += entry.decodedBodySize || 0;
+        show();
+      }
+    }
+  });
+  observer.observe({ type: "resource", buffered: true });
+
+  const started = new MutationObserver(() => {
+    if (!document.body.classList.contains("started")) return;
+    window.fetch = originalFetch;
+    observer.disconnect();
+    started.disconnect();
+  });
+  started.observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  show();
+})();
