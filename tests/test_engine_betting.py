@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import OFFICIAL, ONLINE, check_invariants, deltas, kinds, of_kind, play, start, summary
-from stripdeck import IllegalAction, Rules, apply, build_pots, describe_event, legal_actions, start_hand
+from stripdeck import (
+    Action,
+    IllegalAction,
+    Rules,
+    apply,
+    build_pots,
+    describe_event,
+    legal_actions,
+    parse_cards,
+    start_hand,
+)
 
 NO_TIMERS = dict(draw_timer=None, action_timer=None)
 PL = ONLINE.with_options(split=False, **NO_TIMERS)             # pot limit, blinds 1/2
@@ -383,7 +393,12 @@ def test_a_bet_no_one_calls_is_returned_and_the_bettor_wins_unseen() -> None:
     ("timeout", "not-allowed"),
     ("jump", "bad-action"),
     ("raise lots", "bad-action"),
-    ("call 2", "bad-action"),
+    ("raise ²", "bad-action"),
+    ("raise ٣", "bad-action"),
+    ("bet ①", "bad-action"),
+    ("raise " + "9" * 5000, "bad-action"),
+    ("call 3", "amount"),
+    ("call x", "bad-action"),
 ])
 def test_an_illegal_action_raises_with_a_code_and_leaves_the_state_alone(text: str, code: str) -> None:
     s = start(PL, [100] * 3, button=0)
@@ -393,6 +408,38 @@ def test_an_illegal_action_raises_with_a_code_and_leaves_the_state_alone(text: s
     assert err.value.code == code
     assert s == before
     assert str(err.value)
+
+
+def test_call_with_the_amount_to_call_is_the_call_that_legal_actions_shows() -> None:
+    s = start(PL, [100] * 3, button=0)
+    assert "call 2" in legal_actions(s).as_text()
+    called, events = apply(s, "call 2")
+    assert (called, events) == apply(s, "call")
+    assert called.actions[-1] == "call"
+    with pytest.raises(IllegalAction, match=r"call 3 is not allowed: the amount to call is 2 \(say 'call' or") as err:
+        apply(s, "call 3")
+    assert err.value.code == "amount"
+
+
+@pytest.mark.parametrize("action, message", [
+    (Action("raise", 4.5), "raise needs a whole number of chips"),       # no half chips
+    (Action("bet", "20"), "bet needs a whole number of chips"),          # text is not chips
+    (Action("raise", True), "raise needs a whole number of chips"),
+    (Action("raise", -5), "raise needs a whole number of chips"),
+    (Action("raise", 10 ** 40), "raise needs a whole number of chips"),
+    (Action("shove"), "unknown action kind 'shove'"),
+    (Action(None), "unknown action kind None"),                          # type: ignore[arg-type]
+    (Action("fold", 3), "'fold' takes no amount"),
+    (Action("call", None, parse_cards("Ah")), "'call' takes no cards"),
+])
+def test_an_action_object_is_checked_like_action_text(action: Action, message: str) -> None:
+    s = start(PL, [100] * 3, button=0)
+    before = s
+    with pytest.raises(IllegalAction, match=message) as err:
+        apply(s, action)
+    assert err.value.code == "bad-action"
+    assert s == before
+    assert apply(s, Action("raise", 6)) == apply(s, "raise 6")  # well-formed objects are fine
 
 
 def test_acting_out_of_turn_is_refused() -> None:

@@ -8,6 +8,7 @@ from .cards import DECK, JOKER, Card, CardError, Rank, Suit, format_cards, full_
 from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
 from .evaluator import CATEGORIES, HandValue, compare, evaluate, strength_table
 from .explain import Comparison, explain
+from .inputs import InputError, whole_number
 from .legal import LegalActions
 from .narrate import describe_event, describe_log
 from .pots import Pot, build_pots
@@ -28,5 +29,5 @@ __all__ = [
     "ScenarioError", "export_hand", "play_scenario", "replay", "PlayerView", "SeatView", "player_view",
     "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
     "Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "Advice", "AdviceRow", "advise", "format_advice",
-    "ArenaResult", "run_arena", "prepare", "Comparison", "explain",
+    "ArenaResult", "run_arena", "prepare", "Comparison", "explain", "InputError", "whole_number",
 ]

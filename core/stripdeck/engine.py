@@ -13,6 +13,7 @@ from typing import Any
 
 from .actions import Action, ActionError, Event, event_of, parse_action
 from .cards import Card, CardError, full_deck, parse_cards
+from .inputs import MAX_CHIPS, InputError, shown, whole_number
 from .legal import LegalActions, bet_size, legal_actions, offer_open, someone_else_can_bet
 from .rules import Rules
 from .showdown import award
@@ -55,12 +56,15 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
     if not isinstance(rules, Rules):
         raise HandSetupError("rules", f"must be a Rules, got {type(rules).__name__}")
     stacks = _check_stacks(stacks)
-    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(stacks):
-        raise HandSetupError("button", f"must be a seat number from 0 to {len(stacks) - 1}, got {button!r}")
+    if type(button) is not int or not 0 <= button < len(stacks):
+        raise HandSetupError("button", f"must be a seat number from 0 to {len(stacks) - 1}, got {shown(button)}")
     if seed is None:
         seed = new_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise HandSetupError("seed", f"must be a whole number, got {seed!r}")
+    else:
+        try:
+            seed = whole_number(seed, "seed", text=False)
+        except InputError as err:
+            raise HandSetupError("seed", str(err).removeprefix("seed ")) from None
     order = _deck_order(rules, deck, seed)
     txn = _Txn.new(rules, seed, button, stacks, order)
     txn.post_forced_bets()
@@ -81,14 +85,23 @@ _SYSTEM_RANDOM = random.SystemRandom()
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
     if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
-        raise HandSetupError("stacks", f"must be a list of chip counts, got {stacks!r}")
-    stacks = list(stacks)
+        raise HandSetupError("stacks", f"must be a list of chip counts, got {shown(stacks)}")
     if not 2 <= len(stacks) <= MAX_SEATS:
         raise HandSetupError("stacks", f"a hand needs 2 to {MAX_SEATS} players, got {len(stacks)} stacks")
-    for i, chips in enumerate(stacks):
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise HandSetupError("stacks", f"the stack of seat {i} must be a whole number above 0, got {chips!r}")
-    return stacks
+    checked = list(stacks)
+    if not all(type(chips) is int and 0 < chips <= MAX_CHIPS for chips in checked):
+        checked = [_stack(i, chips) for i, chips in enumerate(checked)]  # the first bad one raises
+    if sum(checked) > MAX_CHIPS:
+        raise HandSetupError("stacks", f"the stacks add up to {sum(checked):,} chips; at most {MAX_CHIPS:,} "
+                                       "are allowed at one table")
+    return checked
+
+
+def _stack(seat: int, chips: object) -> int:
+    try:
+        return whole_number(chips, f"the stack of seat {seat}", 1, MAX_CHIPS, text=False)
+    except InputError as err:
+        raise HandSetupError("stacks", str(err)) from None
 
 
 def _deck_order(rules: Rules, deck: Any, seed: int) -> list[Card]:
@@ -131,8 +144,11 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
     kind = act.kind
     if kind not in legal.kinds or act.amount is not None or act.cards:
         _check(state, legal, act)
-    if act.amount is None and kind in _SIZED:  # the smallest legal bet or raise
-        act = Action(kind, legal.min_total)
+    if act.amount is None:
+        if kind in _SIZED:  # the smallest legal bet or raise
+            act = Action(kind, legal.min_total)
+    elif kind == "call":  # 'call N' named the amount to call: recorded as 'call'
+        act = _CALL
     txn = _Txn(state)
     txn.actions = state.actions + ((kind if act.amount is None and not act.cards else str(act)),)
     txn.act(legal, act)
@@ -142,6 +158,7 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
 
 
 _SIZED = frozenset({"bet", "raise"})
+_CALL = Action("call")
 
 
 def _check(state: HandState, legal: LegalActions, act: Action) -> None:
@@ -155,6 +172,9 @@ def _check(state: HandState, legal: LegalActions, act: Action) -> None:
             span = (f"exactly {legal.min_total}" if legal.min_total == legal.max_total
                     else f"from {legal.min_total} to {legal.max_total}")
             raise IllegalAction("amount", f"{kind} {act.amount} is not allowed: {kind} {span}")
+    if kind == "call" and act.amount is not None and act.amount != legal.call_amount:
+        raise IllegalAction("amount", f"call {act.amount} is not allowed: the amount to call is "
+                                      f"{legal.call_amount} (say 'call' or 'call {legal.call_amount}')")
     if kind == "draw":
         hand = state.seats[legal.seat or 0].hand
         missing = [str(c) for c in act.cards if c not in hand]
