@@ -150,11 +150,50 @@ def test_fixed_limit_no_cap_heads_up() -> None:
     assert "raise" in kinds(s)
 
 
-def test_fixed_limit_cap_is_lifted_when_only_two_players_remain() -> None:
+def test_fixed_limit_once_capped_the_round_stays_capped_when_a_fold_leaves_two() -> None:
     s = start(FL, [100] * 3, button=0)
     s, _ = play(s, "1: bet 2", "2: raise 4", "0: raise 6", "1: raise 8", "2: raise 10", "0: fold")
-    assert s.to_act == 1
-    assert "raise" in kinds(s)
+    assert s.to_act == 1 and s.capped
+    assert set(kinds(s)) == {"fold", "call"}
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "raise 12")
+    assert err.value.code == "not-allowed"
+    s, _ = play(s, "1: call")
+    assert s.phase == "second betting round" and not s.capped  # a new round starts uncapped
+    s, _ = play(s, "1: bet 4", *(f"raise {4 * k}" for k in range(2, 8)))
+    assert s.raises == 6  # heads-up from the start of this round: no cap
+
+
+def test_fixed_limit_a_round_that_becomes_heads_up_before_the_cap_is_uncapped() -> None:
+    s = start(FL, [100] * 3, button=0)
+    s, _ = play(s, "1: bet 2", "2: raise 4", "0: fold", "1: raise 6", "2: raise 8", "1: raise 10")
+    assert s.raises == 4 and not s.capped
+    s, _ = play(s, "2: raise 12", "1: raise 14")
+    assert s.raises == 6 and "raise" in kinds(s)
+
+
+def test_fixed_limit_players_all_in_do_not_count_toward_the_three_for_the_cap() -> None:
+    # Seat 2 is all in (calling 8 with its last chips) when seat 0 makes the fourth raise:
+    # three players are in the hand, but only seats 0 and 1 can still bet, so it is heads-up
+    # for the cap (docs/rules-decisions.md) and the raising goes on.
+    s = start(FL, [100, 100, 9], button=0)
+    s, _ = play(s, "1: bet 2", "2: raise 4", "0: raise 6", "1: raise 8", "2: allin")
+    assert s.seats[2].all_in and s.seats[2].bet == 8
+    s, _ = play(s, "0: raise 10")
+    assert s.raises == 4 and not s.capped
+    s, _ = play(s, "1: raise 12", "0: raise 14", "1: call")
+    assert [seat.total for seat in s.seats] == [15, 15, 9]
+    pots, _ = build_pots([seat.total for seat in s.seats], [seat.folded for seat in s.seats])
+    assert [(p.amount, p.eligible) for p in pots] == [(27, (0, 1, 2)), (12, (0, 1))]
+
+
+def test_fixed_limit_the_cap_counts_players_who_can_still_bet_after_the_capping_raise() -> None:
+    # Seat 3 is all in for less than a call; seats 0, 1 and 2 can still bet when seat 2 makes
+    # the fourth raise: capped.
+    s = start(FL, [100, 100, 100, 4], button=0)
+    s, _ = play(s, "1: bet 2", "2: raise 4", "3: allin", "0: raise 6", "1: raise 8", "2: raise 10")
+    assert s.seats[3].all_in and s.raises == 4 and s.capped
+    assert set(kinds(s)) == {"fold", "call"}
 
 
 def test_max_raises_option_changes_the_cap() -> None:

@@ -197,12 +197,12 @@ class _Txn:
 
     __slots__ = ("rules", "seed", "button", "seats", "phase", "to_act", "stub", "discards", "muck", "to_match",
                  "min_raise", "raises", "opener", "aggressor", "reshuffles", "log", "count", "actions",
-                 "start_stacks", "deal_order", "events")
+                 "start_stacks", "deal_order", "capped", "events")
 
     def __init__(self, state: HandState) -> None:
         (self.rules, self.seed, self.button, seats, self.phase, self.to_act, self.stub, self.discards, self.muck,
          self.to_match, self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles, self.log,
-         self.actions, self.start_stacks, self.deal_order) = state
+         self.actions, self.start_stacks, self.deal_order, self.capped) = state
         self.seats = list(seats)
         self.count = len(seats)
         self.events: list[Event] = []
@@ -221,7 +221,7 @@ class _Txn:
             self.rules, self.seed, self.button, tuple(self.seats), self.phase, self.to_act,
             self.stub, self.discards, self.muck, self.to_match,
             self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
-            self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order))
+            self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order, self.capped))
 
     def state(self) -> HandState:
         return self.commit()
@@ -283,11 +283,13 @@ class _Txn:
         if phase == BET2:
             self.aggressor = None
         self.raises = 0
+        self.capped = False
         size = bet_size(self.rules, self.phase)
         self.min_raise = size
         if phase == BET1 and self.rules.uses_blinds:
             self.to_match = self.rules.big_blind
             self.min_raise = max(size, self.rules.big_blind) if self.rules.structure != "fixed-limit" else size
+            self.check_cap()  # the big blind is the bet (a cap of 0 raises is reached at once)
         self.to_act = self.next_to_act(self.first_in_round(phase), inclusive=True)
 
     def first_in_round(self, phase: str) -> int:
@@ -406,8 +408,16 @@ class _Txn:
                 self.raises += 1
             self.to_match = total
             self.aggressor = index
+        self.check_cap()
         self.mark_acted(index)
         self.events.append(event_of((kind, index, total, (), None, None)))
+
+    def check_cap(self) -> None:
+        """The round is capped once the bet and its raises reach the cap while three or more
+        players can still bet (all-in players do not count); then it stays capped (RULES.md s.4)."""
+        cap = self.rules.raise_cap
+        if cap is not None and not self.capped and self.raises >= cap and self.to_match > 0:
+            self.capped = sum(1 for s in self.seats if s.stack and not s.folded) >= 3
 
     # ------------------------------------------------------------------ the draw
 

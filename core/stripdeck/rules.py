@@ -92,7 +92,7 @@ class Rules:
 
     @property
     def raise_cap(self) -> int | None:
-        """Raises allowed after the bet while three or more players are in (None: no cap)."""
+        """Raises allowed after the bet while three or more players can still bet (None: no cap)."""
         if self.max_raises is not None:
             return self.max_raises
         return 4 if self.structure == "fixed-limit" else None
