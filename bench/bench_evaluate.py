@@ -48,6 +48,24 @@ def first_use_ms() -> tuple[float, float]:
     return statistics.median(imports), statistics.median(firsts)
 
 
+def joker_first_use_ms() -> tuple[float, float]:
+    """Median first evaluation with the joker (its 237,336-hand table), and the longest step of
+    ``prepare`` building the same table, each in a fresh process."""
+    code = ("import time, stripdeck; r = stripdeck.Rules(joker=True); t = time.perf_counter(); "
+            "stripdeck.evaluate('Jk Ah Kd Qc Js', r); first = time.perf_counter() - t; "
+            "r2 = stripdeck.Rules(joker=True, suit_order='sdch'); longest = 0.0; t = time.perf_counter()\n"
+            "for _ in stripdeck.evaluator.table_steps(r2):\n"
+            "    now = time.perf_counter(); longest = max(longest, now - t); t = now\n"
+            "print(first, longest)")
+    firsts, longest = [], []
+    for _ in range(5):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={"PYTHONPATH": str(ROOT / "core")}).stdout.split()
+        firsts.append(float(out[0]) * 1000)
+        longest.append(float(out[1]) * 1000)
+    return statistics.median(firsts), statistics.median(longest)
+
+
 IN_PYODIDE = """
 import time
 t = time.perf_counter()
@@ -168,6 +186,9 @@ def main() -> None:
         print(f"  ratio {name} / stripdeck evaluate: {figures[name] / ours_us:6.2f}")
     print(f"  import stripdeck: {imports_ms:.1f} ms; first evaluate (builds the table): {first_ms:.1f} ms "
           "(median of 7 fresh processes)")
+    joker_ms, step_ms = joker_first_use_ms()
+    print(f"  with the joker: first evaluate (builds its table) {joker_ms:.0f} ms; built by steps (prepare), "
+          f"the longest step {step_ms:.1f} ms (medians of 5 fresh processes)")
 
 
 if __name__ == "__main__":

@@ -42,7 +42,15 @@ def test_rank_prints_the_counts_of_every_category() -> None:
     lines = done.stdout.splitlines()
     assert [line.split()[1] for line in lines[1:4]] == ["straight", "four", "flush"]
     assert "201376" in done.stdout and "52020" in done.stdout
-    assert "five aces" in run("rank", "--joker").stdout
+    joker = run("rank", "--joker").stdout
+    assert "five aces" in joker and "237336" in joker
+    assert [line.split()[-2] for line in joker.splitlines()[5:9]] == ["3136", "10392", "12768", "28224"]
+
+
+def test_compare_with_the_joker_says_what_it_plays_as() -> None:
+    done = run("compare", "Kh Kd Qc Qs Jk", "Ah Ad Jc Js 9h", "--joker")
+    assert done.stdout.splitlines()[2:] == ["Hand A wins: a full house beats two pairs.",
+                                            "(in hand A the joker completes the full house as a king.)"]
 
 
 def test_replay_prints_the_result_json(tmp_path: Path) -> None:
