@@ -1,6 +1,6 @@
 // Stripdeck widgets for other pages. Two ways to embed (docs/embedding.md):
 //
-//   <script type="module" src="https://your.site/stripdeck/embed.js"></script>
+//   <script src="https://your.site/stripdeck/embed.js" defer></script>
 //   <div data-stripdeck-widget="compare" data-a="Ah Qh Th 8h 7h" data-b="Ks Kd Kc 8s 8c"></div>
 //
 //   <iframe src="https://your.site/stripdeck/embed.html?widget=ranking" style="width:100%;border:0"></iframe>
@@ -12,8 +12,23 @@
 // Iframe form: embed.html loads this file, which mounts the one widget named in its URL
 // and posts its height to the parent ({type: "stripdeck:height", height, id}); this file,
 // loaded in the host page, resizes the iframe that sent it (so does the snippet in the docs).
+//
+// This file runs as a classic script or as a module (no import/export), so a page on another
+// site can load it with a plain <script src> even when that site sends no CORS header: then
+// every widget says why it cannot start instead of staying blank. Its API for widgets added
+// later is window.StripdeckWidgets: { mount, mountAll, loadRuntime, paramsOf }.
 
-const BASE = new URL("./", import.meta.url);
+(() => {
+if (window.StripdeckWidgets) return; // loaded twice: the first copy does the work
+
+/** This file's own URL: the folder the widget files are fetched from. */
+function ownBase() {
+  const own = document.currentScript?.src // classic script
+    ?? [...document.scripts].map((s) => s.src).find((src) => src && new URL(src).pathname.endsWith("/embed.js"));
+  return new URL("./", own ?? document.baseURI);
+}
+
+const BASE = ownBase();
 const WIDGET_FILES = [
   "__init__.py", "params.py", "cardface.py", "ranking.py", "compare.py", "scripted.py",
   "odds.py", "game.py", "bridge.py",
@@ -27,7 +42,7 @@ let stylesheet = null;
 const ownFrames = new Set(); // iframes inside our shadow roots (the mini game)
 
 /** Pyodide with stripdeck and the widget package, started once per page. */
-export function loadRuntime() {
+function loadRuntime() {
   runtime ??= (async () => {
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
     const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, stdout: quiet, stderr: quiet });
@@ -58,7 +73,7 @@ function loadStylesheet() {
 }
 
 /** The widget parameters of an element: data-stripdeck-widget and its other data-* attributes. */
-export function paramsOf(element) {
+function paramsOf(element) {
   const params = { widget: element.dataset.stripdeckWidget ?? "" };
   for (const [key, value] of Object.entries(element.dataset)) {
     if (key.startsWith("stripdeck")) continue; // our own: the widget name and its state
@@ -90,7 +105,7 @@ async function fetchScenario(src) {
 }
 
 /** Render one widget into `host` (its shadow root) from `params`; resolves when it is shown. */
-export async function mount(host, params = paramsOf(host)) {
+async function mount(host, params = paramsOf(host)) {
   const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
   const style = document.createElement("style");
   const wrap = document.createElement("div");
@@ -108,6 +123,7 @@ export async function mount(host, params = paramsOf(host)) {
     const out = api.render(params, extra);
     wrap.innerHTML = out.html;
     if (!out.ok) {
+      if (out.detail) console.warn("Stripdeck widget:", out.detail);
       host.dataset.stripdeckState = "error";
       return out;
     }
@@ -118,11 +134,20 @@ export async function mount(host, params = paramsOf(host)) {
     host.dataset.stripdeckState = "ready";
     return out;
   } catch (err) {
-    showProblem(wrap, `could not start (${err.message ?? err}).`);
+    showProblem(wrap, startProblem(err));
     host.dataset.stripdeckState = "error";
     console.warn("Stripdeck widget:", err);
     return { ok: false, error: String(err) };
   }
+}
+
+/** Why a widget could not start, in words: a failed fetch from another site is most often CORS. */
+function startProblem(err) {
+  const why = `could not start (${err.message ?? err}).`;
+  if (BASE.origin === location.origin || !(err instanceof TypeError)) return why;
+  return `${why} Its files on ${BASE.origin} could not be fetched from this page. A page on another ` +
+    `site can use them only if that site sends the header "Access-Control-Allow-Origin" ` +
+    "(see docs/embedding.md, \"Serving the widgets to other sites\").";
 }
 
 function wireCompare(wrap, api, out) {
@@ -224,7 +249,7 @@ function wireScenario(wrap, out) {
 }
 
 /** Mount every [data-stripdeck-widget] element under `root` not mounted yet. */
-export async function mountAll(root = document) {
+async function mountAll(root = document) {
   const hosts = [...root.querySelectorAll("[data-stripdeck-widget]")].filter((h) => !h.dataset.stripdeckState);
   return Promise.all(hosts.map((host) => mount(host)));
 }
@@ -256,11 +281,20 @@ async function startFrame() {
   document.body.dataset.ready = "1";
 }
 
-if (document.querySelector('meta[name="stripdeck-embed"][content="frame"]')) {
-  startFrame();
-} else {
-  mountAll().then(() => {
-    document.documentElement.dataset.stripdeckReady = "1";
-    document.dispatchEvent(new CustomEvent("stripdeck:ready"));
-  });
+window.StripdeckWidgets = Object.freeze({ mount, mountAll, loadRuntime, paramsOf });
+
+function start() {
+  if (document.querySelector('meta[name="stripdeck-embed"][content="frame"]')) {
+    startFrame();
+  } else {
+    mountAll().then(() => {
+      document.documentElement.dataset.stripdeckReady = "1";
+      document.dispatchEvent(new CustomEvent("stripdeck:ready"));
+    });
+  }
 }
+
+// A classic script without defer runs before the page's widgets are parsed: wait for them.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();
+})();

@@ -35,17 +35,33 @@ def best_of(runs: int, fn) -> float:  # type: ignore[no-untyped-def]
     return best
 
 
-def first_use_ms() -> tuple[float, float]:
-    """Median import time and first-evaluation (table building) time, each in a fresh process."""
-    code = ("import time; t=time.perf_counter(); import stripdeck; t1=time.perf_counter(); "
-            "stripdeck.evaluate('Ah Kd Qc Js 9s'); t2=time.perf_counter(); print(t1-t, t2-t1)")
-    imports, firsts = [], []
-    for _ in range(7):
+def fresh_medians(code: str, runs: int) -> tuple[float, float]:
+    """Medians, in ms, of the two times (seconds) that ``code`` prints, each run in a fresh process."""
+    first, second = [], []
+    for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                              env={"PYTHONPATH": str(ROOT / "core")}).stdout.split()
-        imports.append(float(out[0]) * 1000)
-        firsts.append(float(out[1]) * 1000)
-    return statistics.median(imports), statistics.median(firsts)
+        first.append(float(out[0]) * 1000)
+        second.append(float(out[1]) * 1000)
+    return statistics.median(first), statistics.median(second)
+
+
+def first_use_ms() -> tuple[float, float]:
+    """Median import time and first-evaluation (table building) time, each in a fresh process."""
+    return fresh_medians("import time; t=time.perf_counter(); import stripdeck; t1=time.perf_counter(); "
+                         "stripdeck.evaluate('Ah Kd Qc Js 9s'); t2=time.perf_counter(); print(t1-t, t2-t1)", 7)
+
+
+def joker_first_use_ms() -> tuple[float, float]:
+    """Median first evaluation with the joker (its 237,336-hand table), and the longest step of
+    ``prepare`` building the same table, each in a fresh process."""
+    return fresh_medians(
+        "import time, stripdeck; r = stripdeck.Rules(joker=True); t = time.perf_counter(); "
+        "stripdeck.evaluate('Jk Ah Kd Qc Js', r); first = time.perf_counter() - t; "
+        "r2 = stripdeck.Rules(joker=True, suit_order='sdch'); longest = 0.0; t = time.perf_counter()\n"
+        "for _ in stripdeck.evaluator.table_steps(r2):\n"
+        "    now = time.perf_counter(); longest = max(longest, now - t); t = now\n"
+        "print(first, longest)", 5)
 
 
 IN_PYODIDE = """
@@ -168,6 +184,9 @@ def main() -> None:
         print(f"  ratio {name} / stripdeck evaluate: {figures[name] / ours_us:6.2f}")
     print(f"  import stripdeck: {imports_ms:.1f} ms; first evaluate (builds the table): {first_ms:.1f} ms "
           "(median of 7 fresh processes)")
+    joker_ms, step_ms = joker_first_use_ms()
+    print(f"  with the joker: first evaluate (builds its table) {joker_ms:.0f} ms; built by steps (prepare), "
+          f"the longest step {step_ms:.1f} ms (medians of 5 fresh processes)")
 
 
 if __name__ == "__main__":

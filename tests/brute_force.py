@@ -192,10 +192,12 @@ def _all_readings(hand: Sequence[Played]) -> list[Reading]:
 def _joker_allowed(reading: Reading, stands_for: tuple[int, str], naturals: Sequence[Played]) -> bool:
     """May the joker stand for this natural card in this reading?
 
-    It completes a straight, a straight flush, or a flush -- a flush only as the highest
-    card of the suit missing from the hand. (Counting as an ace is tried separately.)
+    "Used as an ace or to complete a straight, flush or full house, but for no other
+    purpose": it completes a straight, a straight flush, a full house (any card the hand
+    lacks that makes one), or a flush -- a flush only as the highest card of the suit
+    missing from the hand. (Counting as an ace is tried separately.)
     """
-    if reading.category in ("straight", "straight flush"):
+    if reading.category in ("straight", "straight flush", "full house"):
         return True
     if reading.category == "flush":
         rank, suit = stands_for
@@ -215,13 +217,14 @@ def readings(cards: Sequence[Card], joker: bool = False) -> list[Reading]:
         raise ValueError("the joker is not in play")
     # As an ace: any category (it has no suit, so it makes no flush this way).
     found = _all_readings(naturals + [Played(ACE, None, joker=True)])
-    # As any natural card missing from the hand, to complete a straight, flush or straight flush.
+    # As any natural card missing from the hand, to complete a straight, flush, straight flush
+    # or full house.
     held = {(c.rank, c.suit) for c in naturals}
     for rank, suit in NATURAL_CARDS:
         if (rank, suit) in held:
             continue
         hand = naturals + [Played(rank, suit, joker=True)]
-        for test in (straight_flush, flush, straight):
+        for test in (straight_flush, flush, full_house, straight):
             reading = test(hand)
             if reading is not None and _joker_allowed(reading, (rank, suit), naturals):
                 found.append(reading)

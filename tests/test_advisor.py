@@ -79,3 +79,17 @@ def test_plain_data_for_the_page_and_the_command_line() -> None:
 def test_joker_games_use_the_plain_path() -> None:
     advice = advise("Jk Ah Kh Qh 7c", Rules(joker=True))
     assert advice.best.draw <= 1
+
+
+def test_with_the_joker_two_pairs_or_three_of_a_kind_are_already_a_full_house() -> None:
+    # RULES.md s.8: the joker completes a full house, so the advisor stands pat on K K Q Q + joker
+    # and counts three kings plus the joker as a full house whatever is drawn.
+    rules = Rules(joker=True)
+    best = advise("Kh Kd Qc Qs Jk", rules).best
+    assert best.draw == 0 and dict(best.categories) == {"full house": 1.0}
+    assert best.reason.startswith("Stand pat with your full house")
+    trips = advise("Kh Kd Kc 8s Jk", rules)
+    keep_four = next(r for r in trips.rows if r.discard == parse_cards("8s"))
+    assert set(dict(keep_four.categories)) == {"full house", "four of a kind"}
+    assert sum(dict(keep_four.categories).values()) == pytest.approx(1.0)
+    assert keep_four.reason.startswith("Keep three kings plus the joker, draw 1: 3.6% to make a flush or better")

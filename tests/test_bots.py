@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
-from stripdeck import BOT_LEVELS, DECK, Rules, apply, bot_for, legal_actions, player_view, simple_bot, start_hand
+from stripdeck import (
+    BOT_LEVELS,
+    DECK,
+    JOKER,
+    Rules,
+    apply,
+    bot_for,
+    evaluate,
+    format_cards,
+    legal_actions,
+    player_view,
+    simple_bot,
+    start_hand,
+)
 from stripdeck.bots import decide, draw_choice
 from stripdeck.cards import parse_cards
 from stripdeck.state import BET2
@@ -82,6 +96,25 @@ def test_draws_keep_what_the_exact_odds_favour() -> None:
     choice = bot_for("hard", seed=1).decide(player_view(state, 0))
     assert choice == "draw Jc"
     assert draw_choice(parse_cards("7h 8d 9c Ts As"), 4) == ()  # a straight stands pat
+
+
+MADE = {"five aces", "straight flush", "four of a kind", "flush", "full house", "straight"}
+
+
+def test_the_simple_strategy_keeps_the_joker_and_every_hand_it_completes() -> None:
+    # RULES.md s.8: the joker is an ace, or the card that completes a straight, flush or full
+    # house; the simple strategy (bots and the opponent model) keeps made hands and never
+    # throws the joker.
+    rules = Rules(joker=True)
+    for four in combinations(DECK, 4):
+        hand = (*four, JOKER)
+        discards = draw_choice(hand, 4)
+        assert JOKER not in discards
+        if evaluate(hand, rules).category in MADE:
+            assert discards == (), format_cards(hand)
+    assert format_cards(draw_choice(parse_cards("Kh Kd 8c 7s Jk", joker=True), 4)) == "8c 7s"  # keep KK + ace
+    assert format_cards(draw_choice(parse_cards("Kh Kd Ac 7s Jk", joker=True), 4)) == "7s"     # aces and kings
+    assert format_cards(draw_choice(parse_cards("Kh Qh 9h 7c Jk", joker=True), 4)) == "7c"     # four to a flush
 
 
 def _bet2_state(hand0: str, hand1: str, split: bool = True) -> object:

@@ -42,7 +42,15 @@ def test_rank_prints_the_counts_of_every_category() -> None:
     lines = done.stdout.splitlines()
     assert [line.split()[1] for line in lines[1:4]] == ["straight", "four", "flush"]
     assert "201376" in done.stdout and "52020" in done.stdout
-    assert "five aces" in run("rank", "--joker").stdout
+    joker = run("rank", "--joker").stdout
+    assert "five aces" in joker and "237336" in joker
+    assert [line.split()[-2] for line in joker.splitlines()[5:9]] == ["3136", "10392", "12768", "28224"]
+
+
+def test_compare_with_the_joker_says_what_it_plays_as() -> None:
+    done = run("compare", "Kh Kd Qc Qs Jk", "Ah Ad Jc Js 9h", "--joker")
+    assert done.stdout.splitlines()[2:] == ["Hand A wins: a full house beats two pairs.",
+                                            "(in hand A the joker completes the full house as a king.)"]
 
 
 def test_replay_prints_the_result_json(tmp_path: Path) -> None:
@@ -61,6 +69,16 @@ def test_replay_prints_the_result_json(tmp_path: Path) -> None:
     (("compare", "Ah Kh Qh Jh Th", "Ks Kd Kc 8s 8c", "--suit-order", "hdcx"), "suit_order"),
     (("rank", "--preset", "casino"), "unknown preset 'casino'"),
     (("replay", "/no/such/file.json"), "No such file"),
+    (("advise", "Ah Kh Qh Jh 7c", "--top", "-1"), "argument --top: must be a whole number of at least 1, got '-1'"),
+    (("advise", "Ah Kh Qh Jh 7c", "--top", "0"), "argument --top: must be a whole number of at least 1, got '0'"),
+    (("play", "--stack", "0"), "argument --stack: must be a whole number from 1 to"),
+    (("play", "--hands", "-1"), "argument --hands: must be a whole number of at least 1, got '-1'"),
+    (("play", "--opponents", "٣"), "argument --opponents: must be a whole number from 1 to 4, got '٣'"),
+    (("play", "--seed", "9" * 5000), "argument --seed: must be a whole number of at least 0 (at most 19 digits)"),
+    (("rank", "--blinds", "1/²"), "--blinds takes two whole numbers like 1/2, got '1/²'"),
+    (("rank", "--colour", "red"), "unrecognized arguments: --colour red (see: python -m stripdeck --help)"),
+    (("compare", "Ah Kh Qh Jh Th"), "the following arguments are required: hand_b"),
+    (("dance",), "invalid choice: 'dance'"),
 ])
 def test_errors_are_one_readable_line_and_a_failing_exit(args: tuple[str, ...], message: str) -> None:
     done = run(*args)
@@ -68,6 +86,24 @@ def test_errors_are_one_readable_line_and_a_failing_exit(args: tuple[str, ...], 
     assert message in done.stderr
     assert "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_replay_names_the_refused_action_and_the_engine_code(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"stacks": [50, 50], "button": 0, "seed": 4, "actions": ["call", "raise 99"]}))
+    done = run("replay", str(path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == ("stripdeck: actions[1] 'raise 99': raise 99 is not allowed: raise from 4 to 6 "
+                           "(code: amount)\n")
+
+
+def test_replay_of_deeply_nested_json_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 20_000 + "]" * 20_000)
+    done = run("replay", str(path))
+    assert done.returncode == 2
+    assert done.stderr == (f"stripdeck: {path} is nested 20000 deep; at most 20 levels of arrays and objects "
+                           "are allowed\n")
 
 
 def test_a_malformed_scenario_file_names_the_key(tmp_path: Path) -> None:

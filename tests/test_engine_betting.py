@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import OFFICIAL, ONLINE, check_invariants, deltas, kinds, of_kind, play, start, summary
-from stripdeck import IllegalAction, Rules, apply, build_pots, describe_event, legal_actions, start_hand
+from stripdeck import (
+    Action,
+    IllegalAction,
+    Rules,
+    apply,
+    build_pots,
+    describe_event,
+    legal_actions,
+    parse_cards,
+    start_hand,
+)
 
 NO_TIMERS = dict(draw_timer=None, action_timer=None)
 PL = ONLINE.with_options(split=False, **NO_TIMERS)             # pot limit, blinds 1/2
@@ -140,11 +150,50 @@ def test_fixed_limit_no_cap_heads_up() -> None:
     assert "raise" in kinds(s)
 
 
-def test_fixed_limit_cap_is_lifted_when_only_two_players_remain() -> None:
+def test_fixed_limit_once_capped_the_round_stays_capped_when_a_fold_leaves_two() -> None:
     s = start(FL, [100] * 3, button=0)
     s, _ = play(s, "1: bet 2", "2: raise 4", "0: raise 6", "1: raise 8", "2: raise 10", "0: fold")
-    assert s.to_act == 1
-    assert "raise" in kinds(s)
+    assert s.to_act == 1 and s.capped
+    assert set(kinds(s)) == {"fold", "call"}
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "raise 12")
+    assert err.value.code == "not-allowed"
+    s, _ = play(s, "1: call")
+    assert s.phase == "second betting round" and not s.capped  # a new round starts uncapped
+    s, _ = play(s, "1: bet 4", *(f"raise {4 * k}" for k in range(2, 8)))
+    assert s.raises == 6  # heads-up from the start of this round: no cap
+
+
+def test_fixed_limit_a_round_that_becomes_heads_up_before_the_cap_is_uncapped() -> None:
+    s = start(FL, [100] * 3, button=0)
+    s, _ = play(s, "1: bet 2", "2: raise 4", "0: fold", "1: raise 6", "2: raise 8", "1: raise 10")
+    assert s.raises == 4 and not s.capped
+    s, _ = play(s, "2: raise 12", "1: raise 14")
+    assert s.raises == 6 and "raise" in kinds(s)
+
+
+def test_fixed_limit_players_all_in_do_not_count_toward_the_three_for_the_cap() -> None:
+    # Seat 2 is all in (calling 8 with its last chips) when seat 0 makes the fourth raise:
+    # three players are in the hand, but only seats 0 and 1 can still bet, so it is heads-up
+    # for the cap (docs/rules-decisions.md) and the raising goes on.
+    s = start(FL, [100, 100, 9], button=0)
+    s, _ = play(s, "1: bet 2", "2: raise 4", "0: raise 6", "1: raise 8", "2: allin")
+    assert s.seats[2].all_in and s.seats[2].bet == 8
+    s, _ = play(s, "0: raise 10")
+    assert s.raises == 4 and not s.capped
+    s, _ = play(s, "1: raise 12", "0: raise 14", "1: call")
+    assert [seat.total for seat in s.seats] == [15, 15, 9]
+    pots, _ = build_pots([seat.total for seat in s.seats], [seat.folded for seat in s.seats])
+    assert [(p.amount, p.eligible) for p in pots] == [(27, (0, 1, 2)), (12, (0, 1))]
+
+
+def test_fixed_limit_the_cap_counts_players_who_can_still_bet_after_the_capping_raise() -> None:
+    # Seat 3 is all in for less than a call; seats 0, 1 and 2 can still bet when seat 2 makes
+    # the fourth raise: capped.
+    s = start(FL, [100, 100, 100, 4], button=0)
+    s, _ = play(s, "1: bet 2", "2: raise 4", "3: allin", "0: raise 6", "1: raise 8", "2: raise 10")
+    assert s.seats[3].all_in and s.raises == 4 and s.capped
+    assert set(kinds(s)) == {"fold", "call"}
 
 
 def test_max_raises_option_changes_the_cap() -> None:
@@ -383,7 +432,12 @@ def test_a_bet_no_one_calls_is_returned_and_the_bettor_wins_unseen() -> None:
     ("timeout", "not-allowed"),
     ("jump", "bad-action"),
     ("raise lots", "bad-action"),
-    ("call 2", "bad-action"),
+    ("raise ²", "bad-action"),
+    ("raise ٣", "bad-action"),
+    ("bet ①", "bad-action"),
+    ("raise " + "9" * 5000, "bad-action"),
+    ("call 3", "amount"),
+    ("call x", "bad-action"),
 ])
 def test_an_illegal_action_raises_with_a_code_and_leaves_the_state_alone(text: str, code: str) -> None:
     s = start(PL, [100] * 3, button=0)
@@ -393,6 +447,38 @@ def test_an_illegal_action_raises_with_a_code_and_leaves_the_state_alone(text: s
     assert err.value.code == code
     assert s == before
     assert str(err.value)
+
+
+def test_call_with_the_amount_to_call_is_the_call_that_legal_actions_shows() -> None:
+    s = start(PL, [100] * 3, button=0)
+    assert "call 2" in legal_actions(s).as_text()
+    called, events = apply(s, "call 2")
+    assert (called, events) == apply(s, "call")
+    assert called.actions[-1] == "call"
+    with pytest.raises(IllegalAction, match=r"call 3 is not allowed: the amount to call is 2 \(say 'call' or") as err:
+        apply(s, "call 3")
+    assert err.value.code == "amount"
+
+
+@pytest.mark.parametrize("action, message", [
+    (Action("raise", 4.5), "raise needs a whole number of chips"),       # no half chips
+    (Action("bet", "20"), "bet needs a whole number of chips"),          # text is not chips
+    (Action("raise", True), "raise needs a whole number of chips"),
+    (Action("raise", -5), "raise needs a whole number of chips"),
+    (Action("raise", 10 ** 40), "raise needs a whole number of chips"),
+    (Action("shove"), "unknown action kind 'shove'"),
+    (Action(None), "unknown action kind None"),                          # type: ignore[arg-type]
+    (Action("fold", 3), "'fold' takes no amount"),
+    (Action("call", None, parse_cards("Ah")), "'call' takes no cards"),
+])
+def test_an_action_object_is_checked_like_action_text(action: Action, message: str) -> None:
+    s = start(PL, [100] * 3, button=0)
+    before = s
+    with pytest.raises(IllegalAction, match=message) as err:
+        apply(s, action)
+    assert err.value.code == "bad-action"
+    assert s == before
+    assert apply(s, Action("raise", 6)) == apply(s, "raise 6")  # well-formed objects are fine
 
 
 def test_acting_out_of_turn_is_refused() -> None:

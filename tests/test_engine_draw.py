@@ -6,7 +6,18 @@ from collections.abc import Sequence
 
 import pytest
 from engine_helpers import ONLINE, check_invariants, deck_for, kinds, of_kind, play, start, summary
-from stripdeck import Card, HandState, IllegalAction, Rules, apply, format_cards, legal_actions, parse_cards
+from stripdeck import (
+    JOKER,
+    Action,
+    Card,
+    HandState,
+    IllegalAction,
+    Rules,
+    apply,
+    format_cards,
+    legal_actions,
+    parse_cards,
+)
 
 RULES = ONLINE.with_options(split=False, draw_timer=None, action_timer=None)
 HANDS = ["Ah Ad Kh Kd 7c", "Qh Qd Jh Jd 8c", "Th Td 9h 9d 7s"]
@@ -102,6 +113,21 @@ def test_a_player_may_only_discard_cards_they_hold() -> None:
     with pytest.raises(IllegalAction):
         apply(s, "draw Zz")
     assert s == before
+
+
+def test_a_draw_object_listing_a_card_twice_is_refused_like_its_text() -> None:
+    s = to_the_draw()   # seat 1 holds Qh Qd Jh Jd 8c
+    queen, eight = parse_cards("Qh 8c")
+    for cards in [(queen, queen), (queen, eight, queen), ("Qh", "Qh")]:
+        with pytest.raises(IllegalAction, match="duplicate card Qh") as err:
+            apply(s, Action("draw", None, cards))  # type: ignore[arg-type]
+        assert err.value.code == "bad-action"
+    with pytest.raises(IllegalAction, match="joker") as err:
+        apply(s, Action("draw", None, (JOKER,)))
+    assert err.value.code == "bad-action"
+    after, _ = apply(s, Action("draw", None, ["Qh", eight]))  # type: ignore[arg-type]
+    assert after.seats[1].drawn == 2 and len(after.seats[1].hand) == 5
+    assert after == apply(s, "draw Qh 8c")[0]
 
 
 def test_betting_words_are_refused_during_the_draw() -> None:

@@ -48,6 +48,20 @@ def test_after_a_draw_timeout_the_player_may_only_check_call_or_fold() -> None:
         apply(s, "allin")
 
 
+def test_a_player_whose_draw_timer_ran_out_may_still_split() -> None:
+    # RULES.md s.5 takes away only betting and raising after a draw timeout; a split counts as
+    # a check (s.6), so the offer stays open to the player (docs/rules-decisions.md).
+    s = start(ONLINE, [100] * 3, button=0, hands=HANDS)
+    s, _ = play(s, "0: call", "1: call", "2: check", "1: timeout", "2: draw", "0: draw")
+    assert s.seats[1].no_raise
+    s, _ = play(s, "0: split")
+    assert s.to_act == 1
+    assert set(kinds(s)) == {"fold", "check", "split", "timeout"}
+    s, events = play(s, "1: split", "2: split")
+    assert s.is_complete
+    assert sorted((e.seat, e.amount) for e in of_kind(events, "win")) == [(0, 2), (1, 2), (2, 2)]
+
+
 def test_a_timed_out_player_facing_a_bet_of_all_their_chips_may_call_all_in() -> None:
     s = start(TIMED, [100, 20, 100], button=0, hands=HANDS)
     s, _ = play(s, "0: call", "1: call", "2: check", "1: timeout", "2: draw", "0: draw")

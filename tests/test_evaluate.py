@@ -60,14 +60,17 @@ RULES_COUNTS = {  # RULES.md s.2, over all 201,376 hands
     "high card": 52020,
 }
 
-# The 35,960 hands holding the joker (RULES.md s.8), counted by hand:
+# The 35,960 hands holding the joker (RULES.md s.8: an ace, or the card completing a
+# straight, flush or full house), counted by hand:
 # five aces 1; straight flush: 21 four-card parts of a straight flush per suit; four of a
 # kind: Jk+three aces (4*28) + Jk+four of another rank (7); flush: 4 * (C(8,4) - 21);
-# full house: Jk+AA+pair (6*7*6) + Jk+trips+ace (7*4*4); straight: 21 rank sets * (4^4 - 4);
-# and so on down to high card.
+# full house: Jk+AA+pair (6*7*6) + Jk+trips+ace (7*4*4) + Jk+two pairs without aces
+# (C(7,2)*6*6) + Jk+trips+another card, neither an ace (7*4*6*4); straight: 21 rank sets *
+# (4^4 - 4); three of a kind: only Jk+AA+two other ranks (6*C(7,2)*4*4), never a pair and
+# the joker; two pairs: only Jk+an ace+a pair+another card (4*7*6*6*4); and so on.
 JOKER_HAND_COUNTS = {
     "five aces": 1, "straight flush": 84, "four of a kind": 119, "flush": 196,
-    "full house": 364, "straight": 5292, "three of a kind": 2688, "two pairs": 4788,
+    "full house": 1792, "straight": 5292, "three of a kind": 2016, "two pairs": 4032,
     "one pair": 16884, "high card": 5544,
 }
 
@@ -433,9 +436,9 @@ def test_the_joker_completes_a_straight_flush() -> None:
     ("Jk Ah Ad Ac 8s", "four of a kind", "Four aces"),
     ("Jk Ah Ad Kc Ks", "full house", "Full house, aces full of kings"),
     ("Jk Kh Kd Kc Ah", "full house", "Full house, kings full of aces"),
-    ("Jk Kh Kd Kc 8s", "three of a kind", "Three kings"),  # not four kings: the joker is an ace
+    ("Jk Kh Kd Kc Ks", "four of a kind", "Four kings"),  # four kings with an ace, not five kings
     ("Jk Kh Kd 8c 7s", "one pair", "Pair of kings, joker decides"),  # ace kicker, not three kings
-    ("Jk Kh Kd 8c 8s", "two pairs", "Two pairs, kings and eights, joker decides"),
+    ("Jk Kh Kd Ac 7s", "two pairs", "Two pairs, aces and kings, seven of spades decides"),
     ("Jk Kh Qd 9c 8s", "high card", "Ace high, joker decides"),
 ])
 def test_the_joker_counts_as_an_ace(hand: str, category: str, text: str) -> None:
@@ -443,9 +446,48 @@ def test_the_joker_counts_as_an_ace(hand: str, category: str, text: str) -> None
     assert str(value(hand, joker=True)) == text
 
 
+@pytest.mark.parametrize("hand, text", [
+    ("Jk Kh Kd Qc Qs", "Full house, kings full of queens"),  # two pairs: it joins the higher pair
+    ("Jk Kh Kd Kc 8s", "Full house, kings full of eights"),  # three of a kind: it pairs the side card
+    ("Jk 8h 8d 7c 7s", "Full house, eights full of sevens"),
+    ("Jk 7h 7d 7c As", "Full house, sevens full of aces"),   # as an ace or completing: the same hand
+    ("Jk Ah Ad Kc Ks", "Full house, aces full of kings"),
+])
+def test_the_joker_completes_a_full_house(hand: str, text: str) -> None:
+    full = value(hand, joker=True)
+    assert (full.category, str(full)) == ("full house", text)
+    assert full.deciding_card is None  # suits never decide a full house
+
+
+def test_a_full_house_with_the_joker_ranks_among_full_houses() -> None:
+    kings_full = "Jk Kh Kd Qc Qs"
+    assert wins(kings_full, "Ah Ad Ac 7s 7h", joker=True) == -1    # aces full of sevens is higher
+    assert wins(kings_full, "Qh Qd Jc Js Jh", joker=True) == 1     # jacks full of queens is lower
+    assert wins(kings_full, "Ah Ad Ac Js 9h", joker=True) == 1     # it beats three of a kind
+    assert wins(kings_full, "Ah Ad Jc Js 9h", joker=True) == 1     # and two pairs
+    assert wins(kings_full, "Ad Jd 9d 8d 7d", joker=True) == -1    # a flush beats it (s.2)
+    assert wins(kings_full, "Ad Jd 9d 8d 7d", joker=True, flush_beats_full_house=False) == 1
+
+
+def test_the_joker_makes_three_or_four_of_a_kind_only_as_an_ace() -> None:
+    # "but for no other purpose": a pair and the joker is a pair with an ace, four of a kind
+    # and the joker is four of a kind with an ace.
+    assert str(value("Jk Kh Kd 8c 7s", joker=True)) == "Pair of kings, joker decides"
+    assert value("Jk Kh Kd 8c 7s", joker=True).ranks == parse_ranks("K A 8 7")
+    assert value("Jk Kh Kd Kc Ks", joker=True).ranks == parse_ranks("K A")
+    assert wins("Jk Kh Kd Kc Ks", "Ah Ad Ac As 7h", joker=True) == -1
+    assert wins("Jk Kh Kd 9c 8s", "Kc Ks Qh Qd 7h", joker=True) == -1  # no three kings: two pairs win
+    assert str(value("Jk Ah Ad 8c 7s", joker=True)) == "Three aces"    # as an ace it may
+    assert str(value("Jk Ah Ad Ac 7s", joker=True)) == "Four aces"
+
+
+def parse_ranks(text: str) -> tuple[Any, ...]:
+    return tuple(parse_cards(f"{r}h")[0].rank for r in text.split())
+
+
 def test_for_suits_the_joker_is_below_a_natural_card_of_its_rank() -> None:
     assert wins("Jk Kh Qd 9c 8s", "As Kd Qc 9h 8h", joker=True) == -1  # the ace of spades wins
-    assert wins("Jk Kh Kd 8c 8s", "Kc Ks 8h 8d As", joker=True) == -1  # side card
+    assert wins("Jk Kh Kd 8c 7s", "Kc Ks 8h 7d As", joker=True) == -1  # the ace kicker
     assert wins("Jk As Kh Qh 9h", "Ad Ac Ks Qs 9s", joker=True, suit_ties="combination") == -1
     assert wins("Jk Ah Ks Qs 9s", "Ad Ac Kh Qh 9h", joker=True, suit_ties="combination") == 1
     assert value("Ah Ad Ac As Kh", joker=True) == value("Ah Ad Ac Jk Kh", joker=True)  # no suits

@@ -110,6 +110,8 @@ def expected_legal(state: HandState, text: str, seat: int | None) -> bool:
     if act.kind in ("bet", "raise") and act.amount is not None:
         assert legal.min_total is not None and legal.max_total is not None
         return legal.min_total <= act.amount <= legal.max_total
+    if act.kind == "call" and act.amount is not None:  # 'call N' names the amount to call
+        return act.amount == legal.call_amount
     if act.kind == "draw":
         hand = state.seats[state.to_act].hand
         return all(c in hand for c in act.cards) and len(act.cards) <= legal.draw_max

@@ -81,3 +81,29 @@ def test_illegal_actions_are_refused_the_same_way_in_pyodide() -> None:
     with pytest.raises(stripdeck.ScenarioError) as here:
         stripdeck.replay(bad)
     assert run_in_pyodide(code) == str(here.value)
+
+
+def test_hostile_input_is_refused_in_pyodide_as_in_cpython() -> None:
+    # A scenario nested 20,000 deep used to kill Pyodide (a fatal stack overflow, every widget
+    # of the page gone); Unicode digits and a 5,000-digit number used to raise ValueError.
+    texts = ["[" * 20_000 + "]" * 20_000, '{"stacks": [' + "9" * 5000 + ', 5], "button": 0}']
+    actions = ["raise ²", "bet ①", "raise ٣", "raise " + "9" * 5000]
+    code = (
+        "import stripdeck\n"
+        "result = []\n"
+        f"for text in {texts!r}:\n"
+        "    try:\n"
+        "        stripdeck.read_scenario(text)\n"
+        "    except stripdeck.ScenarioError as err:\n"
+        "        result.append(str(err))\n"
+        "state = stripdeck.start_hand(None, [100, 100], 0, seed=1)\n"
+        f"for action in {actions!r}:\n"
+        "    try:\n"
+        "        stripdeck.apply(state, action)\n"
+        "    except stripdeck.IllegalAction as err:\n"
+        "        result.append(err.code)\n"
+    )
+    assert run_in_pyodide(code) == [
+        "the scenario is nested 20000 deep; at most 20 levels of arrays and objects are allowed",
+        "the scenario: a number has 5,000 digits; at most 19 are allowed",
+        "bad-action", "bad-action", "bad-action", "bad-action"]

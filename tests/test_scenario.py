@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from engine_helpers import OFFICIAL, ONLINE, deck_for, play, start
-from stripdeck import HandState, Rules, ScenarioError, export_hand, format_cards, play_scenario, replay, start_hand
+from stripdeck import (
+    HandSetupError,
+    HandState,
+    IllegalAction,
+    Rules,
+    ScenarioError,
+    export_hand,
+    format_cards,
+    play_scenario,
+    read_scenario,
+    replay,
+    start_hand,
+)
 
 HANDS = ["Ah Ad Kh Kd 7c", "Qh Qd Jh Jd 8c", "Th Td 9h 9d 7s"]
 DECK = format_cards(deck_for(HANDS, 0, "As Ks Qs Js"))
@@ -151,3 +164,47 @@ def test_export_of_an_unfinished_hand_replays_to_the_same_point() -> None:
 def test_export_records_bet_and_raise_without_an_amount_as_the_amount_used() -> None:
     state = play_scenario(scenario(actions=["raise"]))
     assert export_hand(state)["actions"] == ["raise 4"]
+
+
+@pytest.mark.parametrize("actions, index, code", [
+    (["call", "raise 99"], 1, "amount"),
+    (["call", "check"], 1, "not-allowed"),
+    (["call", "call", "check", "draw Zz"], 3, "bad-action"),
+    (["call", "call 5"], 1, "amount"),
+])
+def test_a_refused_action_keeps_the_engine_code_its_place_and_its_text(actions: list[str], index: int,
+                                                                        code: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        replay(scenario(actions=actions))
+    assert (err.value.index, err.value.action, err.value.code) == (index, actions[index], code)
+    assert isinstance(err.value.__cause__, IllegalAction) and err.value.__cause__.code == code
+    assert str(err.value).startswith(f"actions[{index}] '{actions[index]}': ")
+
+
+def test_a_malformed_key_has_no_engine_code() -> None:
+    with pytest.raises(ScenarioError) as err:
+        replay(scenario(actions=["call", 3]))
+    assert (err.value.index, err.value.action, err.value.code) == (1, None, None)
+    with pytest.raises(ScenarioError) as err:
+        replay(scenario(stacks=[50, "²"]))
+    assert (err.value.index, err.value.code) == (None, None) and isinstance(err.value.__cause__, HandSetupError)
+    assert str(err.value) == ("stacks: the stack of seat 1 must be a whole number from 1 to "
+                              "1,000,000,000,000,000, got '²'")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[" * 20_000 + "]" * 20_000, "the scenario is nested 20000 deep; at most 20 levels"),
+    ('{"stacks": [' * 1 + "9" * 5000 + ', 5], "button": 0}', "a number has 5,000 digits; at most 19"),
+    ('{"stacks": [50, 50], "button": NaN}', "NaN is not a number JSON allows"),
+    ("[1, 2]", "the scenario must be a JSON object"),
+    ("{not json", "the scenario is not valid JSON: Expecting property name enclosed in double quotes (line 1"),
+    (" " * 1_000_001, "at most 1,000,000 are allowed"),
+])
+def test_scenario_text_is_bounded_before_it_is_parsed(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError, match=re.escape(message)):
+        read_scenario(text)
+
+
+def test_scenario_text_that_is_fine_reads_to_the_same_replay() -> None:
+    data = scenario(actions=["call", "call", "check"])
+    assert replay(read_scenario(json.dumps(data))) == replay(data)

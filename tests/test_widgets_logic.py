@@ -61,6 +61,19 @@ def test_ranking_in_the_ordinary_order_and_with_the_joker() -> None:
     assert "33-card deck" in html and 'aria-label="Joker"' in html
 
 
+def test_the_joker_ranking_counts_full_houses_the_joker_completes() -> None:
+    # RULES.md s.8: K K Q Q + joker and K K K 8 + joker are full houses, so the 33-card deck has
+    # 1,344 natural full houses plus 1,792 with the joker (counted in tests/test_evaluate.py).
+    counts = {r.category: r.count for r in ranking.ranking_rows(Rules(joker=True))}
+    assert counts == {"five aces": 1, "straight flush": 104, "four of a kind": 343, "flush": 400,
+                      "full house": 3136, "straight": 10392, "three of a kind": 12768, "two pairs": 28224,
+                      "one pair": 124404, "high card": 57564}
+    html = ranking.render(Rules(joker=True))
+    assert "<td class=\"sd-num\">3,136</td>" in html
+    assert "completes a straight, a flush or a full house (K K Q Q + joker: kings full of queens)" in html
+    assert "400 flushes against 3,136 full houses among the 237,336 five-card hands of the 33-card deck" in html
+
+
 # ----------------------------------------------------------------------------- compare
 
 @pytest.mark.parametrize("a, b, rules, headline", [
@@ -86,6 +99,25 @@ def test_ranking_in_the_ordinary_order_and_with_the_joker() -> None:
 ])
 def test_the_winner_and_the_reason_in_words(a: str, b: str, rules: Rules, headline: str) -> None:
     assert compare.explain(a, b, rules).headline == headline
+
+
+@pytest.mark.parametrize("a, b, headline, note", [
+    ("Kh Kd Qc Qs Jk", "Ah Ad Jc Js 9h", "Hand A wins: a full house beats two pairs.",
+     "in hand A the joker completes the full house as a king"),
+    ("Kh Kd Kc 8s Jk", "Ah Ad Ac 7s 7h",
+     "Hand B wins: a full house of aces beats one of kings (the three cards decide).",
+     "in hand A the joker completes the full house as an eight"),
+    ("Kh Kd 9c 8s Jk", "Qh Qd Jc Js 7h", "Hand B wins: two pairs beat a pair.", "in hand A the joker counts as an ace"),
+    ("Jk Kh Qh 9h 8h", "Ad Kd Qd 9d 8d",
+     "Hand B wins: equal flushes, ace high, all five ranks the same: the ace of diamonds decides.",
+     "the flush's suit counts; suit order hearts > diamonds > clubs > spades; it beats the joker; "
+     "in hand A the joker completes the flush as the ace of hearts"),
+    ("Jk 7h 8d 9c Ts", "Ah Ad Ac As Kh", "Hand B wins: four of a kind beats a straight.",
+     "in hand A the joker completes the straight as the jack"),
+])
+def test_explain_says_what_the_joker_plays_as(a: str, b: str, headline: str, note: str) -> None:
+    result = compare.explain(a, b, Rules(joker=True))
+    assert (result.headline, result.rule_note) == (headline, note)
 
 
 def test_a_suit_decision_names_the_rule_and_the_suit_order() -> None:

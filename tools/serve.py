@@ -32,13 +32,19 @@ class Handler(SimpleHTTPRequestHandler):
     Cache-Control `no-cache` lets the browser keep every file but revalidate it
     (Last-Modified -> 304), so a rebuilt wheel is never served stale: Pyodide
     checks the wheel's sha256 against the lock file.
+
+    `Access-Control-Allow-Origin: *` lets pages on other sites use the widgets
+    (embed.js fetches its files and Pyodide with CORS; docs/embedding.md).
     """
 
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    cross_origin = True
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        if self.cross_origin:
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -46,14 +52,15 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-class QuietHandler(Handler):
-    quiet = True
-
-
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
-                *, quiet: bool = False) -> ThreadingHTTPServer:
-    """A server of `directory` (not yet serving); port 0 picks a free port."""
-    handler = functools.partial(QuietHandler if quiet else Handler, directory=str(directory))
+                *, quiet: bool = False, cross_origin: bool = True) -> ThreadingHTTPServer:
+    """A server of `directory` (not yet serving); port 0 picks a free port.
+
+    `cross_origin=False` leaves out Access-Control-Allow-Origin, as many hosts do by default
+    (the browser tests check what a page on another site then shows).
+    """
+    kind = type("ConfiguredHandler", (Handler,), {"quiet": quiet, "cross_origin": cross_origin})
+    handler = functools.partial(kind, directory=str(directory))
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server

@@ -90,12 +90,10 @@ def _choice(data: Mapping[str, Any], name: str, choices: tuple[Any, ...]) -> Any
 
 
 def _whole(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
-    value = data.get(name, DEFAULTS[name])
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SettingsError(f"{name}: must be a whole number from {low} to {high}, got {value!r}")
-    return value
+    try:
+        return stripdeck.whole_number(data.get(name, DEFAULTS[name]), name, low, high)
+    except stripdeck.InputError as err:  # ASCII digits only, bounded: '²' or 5,000 digits are refused
+        raise SettingsError(str(err).replace(f"{name} must", f"{name}: must", 1)) from None
 
 
 def _flag(data: Mapping[str, Any], name: str) -> bool:
@@ -347,8 +345,11 @@ def _from_text(name: str, text: str) -> Any:
     if isinstance(DEFAULTS[name], bool):
         low = text.strip().lower()
         return True if low in _TRUE else False if low in _FALSE else text
-    if name in _NUMBERS and text.strip().isdigit():
-        return int(text.strip())
+    if name in _NUMBERS:
+        try:
+            return stripdeck.whole_number(text, name)
+        except stripdeck.InputError:
+            return text  # validate() names the setting and what is wrong with it
     return text
 
 
@@ -404,10 +405,10 @@ def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
         ok = True
         if key == "bots" and value in ("fast", "normal"):
             out["fast_bots"] = value == "fast"
-        elif key == "seed" and value.isdigit() and len(value) <= 18:
-            out["seed"] = int(value)
-        elif key == "timer" and value.isdigit() and 1 <= int(value) <= 300:
-            out["timer"] = int(value)
+        elif key == "seed" and (number := _url_number(value, 0)) is not None:
+            out["seed"] = number
+        elif key == "timer" and (number := _url_number(value, 1, 300)) is not None:
+            out["timer"] = number
         elif key == "reset" and value in ("1", "true"):
             out["reset"] = True
         elif key == "embed" and value == "1":
@@ -423,6 +424,14 @@ def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
         out["settings"], more = embed_settings(settings_pairs)
         notices += more
     return out, notices
+
+
+def _url_number(text: str, low: int, high: int | None = None) -> int | None:
+    """A URL parameter's whole number (ASCII digits, bounded), or None: the caller's notice names it."""
+    try:
+        return stripdeck.whole_number(text, "value", low, high)
+    except stripdeck.InputError:
+        return None
 
 
 class MemoryStore:

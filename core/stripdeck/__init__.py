@@ -8,11 +8,12 @@ from .cards import DECK, JOKER, Card, CardError, Rank, Suit, format_cards, full_
 from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
 from .evaluator import CATEGORIES, HandValue, compare, evaluate, strength_table
 from .explain import Comparison, explain
+from .inputs import InputError, whole_number
 from .legal import LegalActions
 from .narrate import describe_event, describe_log
 from .pots import Pot, build_pots
 from .rules import PRESETS, Rules, RulesError
-from .scenario import ScenarioError, export_hand, play_scenario, replay
+from .scenario import ScenarioError, export_hand, play_scenario, read_scenario, replay
 from .state import HandState, Seat
 from .table import Player, Session, SessionError
 from .view import PlayerView, SeatView, player_view
@@ -25,8 +26,8 @@ __all__ = [
     "full_deck", "Rules", "RulesError", "PRESETS", "HandValue", "evaluate", "compare", "strength_table",
     "CATEGORIES", "Action", "ActionError", "Event", "parse_action", "HandSetupError", "IllegalAction",
     "apply", "legal_actions", "start_hand", "LegalActions", "Pot", "build_pots", "HandState", "Seat",
-    "ScenarioError", "export_hand", "play_scenario", "replay", "PlayerView", "SeatView", "player_view",
+    "ScenarioError", "export_hand", "play_scenario", "read_scenario", "replay", "PlayerView", "SeatView", "player_view",
     "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
     "Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "Advice", "AdviceRow", "advise", "format_advice",
-    "ArenaResult", "run_arena", "prepare", "Comparison", "explain",
+    "ArenaResult", "run_arena", "prepare", "Comparison", "explain", "InputError", "whole_number",
 ]

@@ -10,21 +10,45 @@ import json
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .advisor import advise, format_advice
 from .arena import format_arena, run_arena
 from .bots import BOT_LEVELS, bot_for
 from .explain import explain
+from .inputs import MAX_CHIPS, MAX_JSON_CHARS, InputError, shown, whole_number
 from .narrate import describe_event, second_person
 from .ranking import ranking_table
 from .rules import Rules
-from .scenario import replay
+from .scenario import ScenarioError, read_scenario, replay
 from .table import Session
 
 __all__ = ["main"]
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {}
+
+
+class UsageError(ValueError):
+    """A command-line argument that argparse refused (shown as one line, not the usage block)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with an error as one line (``stripdeck: ...``) raised to :func:`main`."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise the problem as a UsageError naming the command (argparse would print its usage and exit)."""
+        raise UsageError(f"{message} (see: {self.prog} --help)")
+
+
+def whole_arg(flag: str, low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole-number option (ASCII digits, bounded; ``--top -1`` is refused)."""
+    def parse(text: str) -> int:
+        try:
+            return whole_number(text, flag, low, high)
+        except InputError as err:
+            raise argparse.ArgumentTypeError(str(err).removeprefix(f"{flag} ")) from None
+    parse.__name__ = "whole number"
+    return parse
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -36,9 +60,9 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
                         help="ordinary order: a full house beats a flush")
     parser.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"))
     parser.add_argument("--blinds", help="small/big, like 1/2")
-    parser.add_argument("--ante", type=int)
+    parser.add_argument("--ante", type=whole_arg("--ante", 0, MAX_CHIPS))
     parser.add_argument("--bets", help="small/big bet, like 2/4")
-    parser.add_argument("--draw-limit", type=int)
+    parser.add_argument("--draw-limit", type=whole_arg("--draw-limit", 0, 5))
     parser.add_argument("--split", choices=("on", "off"))
     parser.add_argument("--joker", action="store_true")
     parser.add_argument("--show-all", action="store_true")
@@ -74,9 +98,12 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 def _pair(text: str, flag: str) -> tuple[int, int]:
     parts = text.split("/")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise ValueError(f"{flag} takes two whole numbers like 1/2, got {text!r}")
-    return int(parts[0]), int(parts[1])
+    try:
+        if len(parts) != 2:
+            raise InputError(text)
+        return whole_number(parts[0], flag, 0, MAX_CHIPS), whole_number(parts[1], flag, 0, MAX_CHIPS)
+    except InputError:
+        raise ValueError(f"{flag} takes two whole numbers like 1/2, got {shown(text)}") from None
 
 
 def command(name: str) -> Callable[[Callable[[argparse.Namespace, TextIO], int]],
@@ -112,12 +139,15 @@ def run_rank(args: argparse.Namespace, out: TextIO) -> int:
 
 @command("replay")
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
+    with open(args.file, "rb") as handle:
+        text = handle.read(MAX_JSON_CHARS * 4 + 1)  # UTF-8: at most 4 bytes a character
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            scenario = json.load(handle)
-    except json.JSONDecodeError as err:
-        raise ValueError(f"{args.file} is not valid JSON: {err}") from None
-    json.dump(replay(scenario), out, indent=2)
+        result = replay(read_scenario(text, args.file))
+    except ScenarioError as err:
+        if err.code is not None:
+            raise ScenarioError(f"{err} (code: {err.code})") from err
+        raise
+    json.dump(result, out, indent=2)
     out.write("\n")
     return 0
 
@@ -147,8 +177,6 @@ def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
 @command("play")
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_from(args)
-    if not 1 <= args.opponents <= 4:
-        raise ValueError(f"--opponents must be 1 to 4, got {args.opponents}")
     players = [(args.name, args.stack)] + [(f"Bot {i}", args.stack, "bot") for i in range(1, args.opponents + 1)]
     session = Session.new(rules, players, seed=args.seed)
     rng = random.Random(args.seed)
@@ -205,15 +233,15 @@ def _ask(view: Any, read: Callable[[str], str], out: TextIO) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m stripdeck", description="32-card draw poker")
+    parser = Parser(prog="python -m stripdeck", description="32-card draw poker")
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play against bots in the terminal")
     add_rules_options(play)
-    play.add_argument("--opponents", type=int, default=2)
-    play.add_argument("--stack", type=int, default=200)
-    play.add_argument("--hands", type=int, default=1000)
+    play.add_argument("--opponents", type=whole_arg("--opponents", 1, 4), default=2)
+    play.add_argument("--stack", type=whole_arg("--stack", 1, MAX_CHIPS // 5), default=200)
+    play.add_argument("--hands", type=whole_arg("--hands", 1), default=1000)
     play.add_argument("--name", default="You")
-    play.add_argument("--seed", type=int)
+    play.add_argument("--seed", type=whole_arg("--seed", 0))
     play.add_argument("--level", choices=BOT_LEVELS, default="normal", help="the bots' level (default normal)")
     play.add_argument("--style", default="balanced", help="bot style: tight, loose, passive, aggressive, "
                       "or two joined like tight-aggressive")
@@ -229,14 +257,15 @@ def build_parser() -> argparse.ArgumentParser:
     adv = sub.add_parser("advise", help="the draw advisor: every discard choice with its odds")
     adv.add_argument("cards", help='five cards, like "Ah Kh Qh Jh 7c"')
     adv.add_argument("--dead", help="cards known to be out of play")
-    adv.add_argument("--opponents", type=int, default=1)
-    adv.add_argument("--top", type=int, help="show only the best N choices")
+    adv.add_argument("--opponents", type=whole_arg("--opponents", 1, 4), default=1)
+    adv.add_argument("--top", type=whole_arg("--top", 1), help="show only the best N choices")
     add_rules_options(adv)
     arena = sub.add_parser("arena", help="bots play duplicate deals; results in big blinds per 100 hands")
     arena.add_argument("--bots", default="hard,normal", help="comma-separated levels: " + ", ".join(BOT_LEVELS))
-    arena.add_argument("--hands", type=int, default=2000)
-    arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--stack-bb", type=int, default=100, help="starting stacks in big blinds")
+    arena.add_argument("--hands", type=whole_arg("--hands", 1), default=2000)
+    arena.add_argument("--seed", type=whole_arg("--seed", 0), default=1)
+    arena.add_argument("--stack-bb", type=whole_arg("--stack-bb", 1, 10**6), default=100,
+                       help="starting stacks in big blinds")
     add_rules_options(arena)
     return parser
 

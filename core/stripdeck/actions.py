@@ -5,9 +5,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, NamedTuple
 
-from .cards import Card, CardError, format_cards, parse_cards
+from .cards import JOKER, Card, CardError, format_cards, parse_cards
+from .inputs import MAX_WHOLE, InputError, shown, whole_number
 
-__all__ = ["Action", "Event", "ActionError", "parse_action", "ACTION_KINDS"]
+__all__ = ["Action", "Event", "ActionError", "parse_action", "check_action", "ACTION_KINDS"]
 
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout")
 
@@ -45,7 +46,9 @@ _CACHES: tuple[dict[str, Action], dict[str, Action]] = ({}, {})  # parsed text, 
 def parse_action(text: str | Action, *, joker: bool = False) -> Action:
     """An Action from text: ``fold``, ``check``, ``call``, ``bet N``, ``raise N`` (to a total of N),
     ``allin``, ``draw`` (stand pat), ``draw Ah Kd`` (discard these), ``split``, ``timeout``.
-    ``bet`` and ``raise`` without an amount mean the smallest legal size.
+    ``bet`` and ``raise`` without an amount mean the smallest legal size; ``call N`` names
+    the amount to call (as ``LegalActions.as_text()`` shows it), which the engine checks.
+    An Action object is checked exactly as its text would be (see :func:`check_action`).
     """
     cache = _CACHES[joker]
     if type(text) is str:
@@ -53,7 +56,7 @@ def parse_action(text: str | Action, *, joker: bool = False) -> Action:
         if cached is not None:
             return cached
     if isinstance(text, Action):
-        return text
+        return check_action(text, joker=joker)
     if not isinstance(text, str):
         raise ActionError(f"an action is text like 'call' or 'raise 12', got {type(text).__name__}")
     words = text.strip().split(None, 1)
@@ -63,7 +66,7 @@ def parse_action(text: str | Action, *, joker: bool = False) -> Action:
     kind = _ALIASES.get(kind, kind)
     rest = words[1].strip() if len(words) > 1 else ""
     if kind not in ACTION_KINDS:
-        raise ActionError(f"unknown action '{words[0]}': say fold, check, call, bet N, raise N, allin, "
+        raise ActionError(f"unknown action {shown(words[0])}: say fold, check, call, bet N, raise N, allin, "
                           "draw [cards], split or timeout")
     action: Action
     if kind == "draw":
@@ -71,19 +74,59 @@ def parse_action(text: str | Action, *, joker: bool = False) -> Action:
             action = Action("draw", None, parse_cards(rest, joker=joker) if rest else ())
         except CardError as err:
             raise ActionError(f"draw: {err}") from None
-    elif kind in ("bet", "raise"):
-        if not rest:
-            action = Action(kind)
-        else:
-            if not rest.isdigit():
-                raise ActionError(f"{kind} needs a whole number of chips, got '{rest}'")
-            action = Action(kind, int(rest))
+    elif kind in _WITH_AMOUNT:
+        action = Action(kind, _chips(kind, rest) if rest else None)
     else:
         if rest:
-            raise ActionError(f"'{kind}' takes nothing after it, got '{rest}'")
+            raise ActionError(f"'{kind}' takes nothing after it, got {shown(rest)}")
         action = Action(kind)
-    if len(cache) < 4096:
+    if len(cache) < 4096 and len(text) <= 64:
         cache[text] = action
+    return action
+
+
+_WITH_AMOUNT = frozenset({"bet", "raise", "call"})
+
+
+def _chips(kind: str, amount: object) -> int:
+    try:
+        return whole_number(amount, "chips")
+    except InputError:
+        raise ActionError(f"{kind} needs a whole number of chips, got {shown(amount)}") from None
+
+
+def check_action(action: Action, *, joker: bool = False) -> Action:
+    """An Action object built directly, checked like text: a known kind, an amount only for
+    ``bet``/``raise``/``call`` and a whole number of chips, cards only for ``draw``, each a
+    card of the deck once. Returns it (with its cards as a tuple); raises ActionError.
+
+    >>> check_action(Action("raise", 12))
+    Action(kind='raise', amount=12, cards=())
+    >>> check_action(Action("raise", 4.5))
+    Traceback (most recent call last):
+    ...
+    stripdeck.actions.ActionError: raise needs a whole number of chips (an int), got 4.5 (float)
+    """
+    kind, amount, cards = action
+    if type(kind) is not str or kind not in ACTION_KINDS:
+        raise ActionError(f"unknown action kind {shown(kind)}: use one of {', '.join(ACTION_KINDS)}")
+    if amount is not None:
+        if kind not in _WITH_AMOUNT:
+            raise ActionError(f"'{kind}' takes no amount, got {shown(amount)}")
+        if type(amount) is not int or not 0 <= amount <= MAX_WHOLE:
+            raise ActionError(f"{kind} needs a whole number of chips (an int), got {shown(amount)} "
+                              f"({type(amount).__name__})")
+    if kind == "draw":
+        if type(cards) is tuple and all(type(c) is Card for c in cards) and len(set(cards)) == len(cards) \
+                and (joker or JOKER not in cards):
+            return action
+        try:  # text or a list of cards: parsed (and refused) as the text of a draw would be
+            return Action(kind, None, parse_cards(cards if isinstance(cards, (tuple, list)) else [cards],
+                                                  joker=joker))
+        except CardError as err:
+            raise ActionError(f"draw: {err}") from None
+    if cards != ():
+        raise ActionError(f"'{kind}' takes no cards, got {shown(cards)}")
     return action
 
 

@@ -111,7 +111,9 @@ def _row(outcome: Outcome, rules: Rules, opponents: int, below: Any) -> AdviceRo
     categories = tuple((name, by_category[name] / total)
                        for name in sorted(by_category, key=lambda k: -order_of[k]))
     win /= total
-    now = _made_now(outcome.keep, rules)
+    # What the kept cards make for sure: with the joker kept that can be more than their
+    # shape says (three kings and the joker are a full house whatever comes).
+    now = max(_made_now(outcome.keep, rules), min(order_of.values()))
     target = _target(outcome.keep, now, rules)
     names = {order: name for name, order in _category_orders(rules).items()}
     improve = sum(p for name, p in categories if order_of[name] >= target) if outcome.discard else 0.0
@@ -149,6 +151,9 @@ def _describe_keep(keep: Sequence[Card]) -> str:
     """The kept cards in words: 'a pair of kings', 'four to a flush in hearts', 'the ace'."""
     if not keep:
         return "nothing"
+    if any(c.is_joker for c in keep):
+        naturals = [c for c in keep if not c.is_joker]
+        return f"{_describe_keep(naturals)} plus the joker" if naturals else "the joker"
     ranks = Counter(c.rank for c in keep)
     groups = sorted(ranks.items(), key=lambda rn: (rn[1], rn[0]), reverse=True)
     top, count = groups[0]
@@ -183,8 +188,9 @@ def _target(keep: Sequence[Card], now: int, rules: Rules) -> int:
     """Category order a draw aims for: a straight or flush for four to one, else one step up."""
     orders = _category_orders(rules)
     if len(keep) == 4 and now == orders["high card"]:
-        suits = {c.suit for c in keep}
-        values = sorted(int(c.rank) for c in keep)
+        naturals = [c for c in keep if not c.is_joker]  # the joker fits any flush or straight
+        suits = {c.suit for c in naturals}
+        values = sorted(int(c.rank) for c in naturals)
         aims = []
         if len(suits) == 1:
             aims.append(orders["flush"])

@@ -13,6 +13,7 @@ from typing import Any
 
 from .actions import Action, ActionError, Event, event_of, parse_action
 from .cards import Card, CardError, full_deck, parse_cards
+from .inputs import MAX_CHIPS, InputError, shown, whole_number
 from .legal import LegalActions, bet_size, legal_actions, offer_open, someone_else_can_bet
 from .rules import Rules
 from .showdown import award
@@ -55,12 +56,15 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
     if not isinstance(rules, Rules):
         raise HandSetupError("rules", f"must be a Rules, got {type(rules).__name__}")
     stacks = _check_stacks(stacks)
-    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < len(stacks):
-        raise HandSetupError("button", f"must be a seat number from 0 to {len(stacks) - 1}, got {button!r}")
+    if type(button) is not int or not 0 <= button < len(stacks):
+        raise HandSetupError("button", f"must be a seat number from 0 to {len(stacks) - 1}, got {shown(button)}")
     if seed is None:
         seed = new_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise HandSetupError("seed", f"must be a whole number, got {seed!r}")
+    else:
+        try:
+            seed = whole_number(seed, "seed", text=False)
+        except InputError as err:
+            raise HandSetupError("seed", str(err).removeprefix("seed ")) from None
     order = _deck_order(rules, deck, seed)
     txn = _Txn.new(rules, seed, button, stacks, order)
     txn.post_forced_bets()
@@ -81,14 +85,23 @@ _SYSTEM_RANDOM = random.SystemRandom()
 
 def _check_stacks(stacks: Sequence[int]) -> list[int]:
     if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
-        raise HandSetupError("stacks", f"must be a list of chip counts, got {stacks!r}")
-    stacks = list(stacks)
+        raise HandSetupError("stacks", f"must be a list of chip counts, got {shown(stacks)}")
     if not 2 <= len(stacks) <= MAX_SEATS:
         raise HandSetupError("stacks", f"a hand needs 2 to {MAX_SEATS} players, got {len(stacks)} stacks")
-    for i, chips in enumerate(stacks):
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-            raise HandSetupError("stacks", f"the stack of seat {i} must be a whole number above 0, got {chips!r}")
-    return stacks
+    checked = list(stacks)
+    if not all(type(chips) is int and 0 < chips <= MAX_CHIPS for chips in checked):
+        checked = [_stack(i, chips) for i, chips in enumerate(checked)]  # the first bad one raises
+    if sum(checked) > MAX_CHIPS:
+        raise HandSetupError("stacks", f"the stacks add up to {sum(checked):,} chips; at most {MAX_CHIPS:,} "
+                                       "are allowed at one table")
+    return checked
+
+
+def _stack(seat: int, chips: object) -> int:
+    try:
+        return whole_number(chips, f"the stack of seat {seat}", 1, MAX_CHIPS, text=False)
+    except InputError as err:
+        raise HandSetupError("stacks", str(err)) from None
 
 
 def _deck_order(rules: Rules, deck: Any, seed: int) -> list[Card]:
@@ -131,8 +144,11 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
     kind = act.kind
     if kind not in legal.kinds or act.amount is not None or act.cards:
         _check(state, legal, act)
-    if act.amount is None and kind in _SIZED:  # the smallest legal bet or raise
-        act = Action(kind, legal.min_total)
+    if act.amount is None:
+        if kind in _SIZED:  # the smallest legal bet or raise
+            act = Action(kind, legal.min_total)
+    elif kind == "call":  # 'call N' named the amount to call: recorded as 'call'
+        act = _CALL
     txn = _Txn(state)
     txn.actions = state.actions + ((kind if act.amount is None and not act.cards else str(act)),)
     txn.act(legal, act)
@@ -142,6 +158,7 @@ def apply(state: HandState, action: str | Action, seat: int | None = None) -> tu
 
 
 _SIZED = frozenset({"bet", "raise"})
+_CALL = Action("call")
 
 
 def _check(state: HandState, legal: LegalActions, act: Action) -> None:
@@ -155,6 +172,9 @@ def _check(state: HandState, legal: LegalActions, act: Action) -> None:
             span = (f"exactly {legal.min_total}" if legal.min_total == legal.max_total
                     else f"from {legal.min_total} to {legal.max_total}")
             raise IllegalAction("amount", f"{kind} {act.amount} is not allowed: {kind} {span}")
+    if kind == "call" and act.amount is not None and act.amount != legal.call_amount:
+        raise IllegalAction("amount", f"call {act.amount} is not allowed: the amount to call is "
+                                      f"{legal.call_amount} (say 'call' or 'call {legal.call_amount}')")
     if kind == "draw":
         hand = state.seats[legal.seat or 0].hand
         missing = [str(c) for c in act.cards if c not in hand]
@@ -177,12 +197,12 @@ class _Txn:
 
     __slots__ = ("rules", "seed", "button", "seats", "phase", "to_act", "stub", "discards", "muck", "to_match",
                  "min_raise", "raises", "opener", "aggressor", "reshuffles", "log", "count", "actions",
-                 "start_stacks", "deal_order", "events")
+                 "start_stacks", "deal_order", "capped", "events")
 
     def __init__(self, state: HandState) -> None:
         (self.rules, self.seed, self.button, seats, self.phase, self.to_act, self.stub, self.discards, self.muck,
          self.to_match, self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles, self.log,
-         self.actions, self.start_stacks, self.deal_order) = state
+         self.actions, self.start_stacks, self.deal_order, self.capped) = state
         self.seats = list(seats)
         self.count = len(seats)
         self.events: list[Event] = []
@@ -201,7 +221,7 @@ class _Txn:
             self.rules, self.seed, self.button, tuple(self.seats), self.phase, self.to_act,
             self.stub, self.discards, self.muck, self.to_match,
             self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
-            self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order))
+            self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order, self.capped))
 
     def state(self) -> HandState:
         return self.commit()
@@ -263,11 +283,13 @@ class _Txn:
         if phase == BET2:
             self.aggressor = None
         self.raises = 0
+        self.capped = False
         size = bet_size(self.rules, self.phase)
         self.min_raise = size
         if phase == BET1 and self.rules.uses_blinds:
             self.to_match = self.rules.big_blind
             self.min_raise = max(size, self.rules.big_blind) if self.rules.structure != "fixed-limit" else size
+            self.check_cap()  # the big blind is the bet (a cap of 0 raises is reached at once)
         self.to_act = self.next_to_act(self.first_in_round(phase), inclusive=True)
 
     def first_in_round(self, phase: str) -> int:
@@ -396,8 +418,16 @@ class _Txn:
                 self.raises += 1
             self.to_match = total
             self.aggressor = index
+        self.check_cap()
         self.mark_acted(index)
         self.events.append(event_of((kind, index, total, (), None, None)))
+
+    def check_cap(self) -> None:
+        """The round is capped once the bet and its raises reach the cap while three or more
+        players can still bet (all-in players do not count); then it stays capped (RULES.md s.4)."""
+        cap = self.rules.raise_cap
+        if cap is not None and not self.capped and self.raises >= cap and self.to_match > 0:
+            self.capped = sum(1 for s in self.seats if s.stack and not s.folded) >= 3
 
     # ------------------------------------------------------------------ the draw
 

@@ -8,13 +8,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 
 from .cards import Card, CardError, Rank, parse_cards
 from .evaluator import HandValue, evaluate
 from .rules import Rules
 
-__all__ = ["Comparison", "explain", "read_hand", "read_hands", "SUIT_WORDS"]
+__all__ = ["Comparison", "explain", "joker_words", "read_hand", "read_hands", "SUIT_WORDS"]
 
 # Category names as the subject of a sentence, and whether the verb is plural.
 _NOUNS = {
@@ -135,7 +136,7 @@ def _equal_words(v: HandValue) -> str:
     if cat == "two pairs":
         return f"equal pairs of {_plural(r[0])} and {_plural(r[1])} and kickers"
     if cat in ("straight", "straight flush"):
-        return f"equal {cat}es, {_straight_words(v)}"
+        return f"equal {'straights' if cat == 'straight' else 'straight flushes'}, {_straight_words(v)}"
     if cat == "flush":
         return f"equal flushes, {r[0].noun} high, all five ranks the same"
     if cat == "high card":
@@ -162,8 +163,53 @@ def _order_words(rules: Rules) -> str:
     return "suit order " + " > ".join(SUIT_WORDS[s] for s in rules.suit_order)
 
 
+def joker_words(cards: tuple[Card, ...], value: HandValue) -> str:
+    """What the joker plays as in a hand's value, in words ('' for a hand without it).
+
+    >>> r = Rules(joker=True)
+    >>> cards = parse_cards("Kh Kd Qc Qs Jk", joker=True)
+    >>> joker_words(cards, evaluate(cards, r))
+    'the joker completes the full house as a king'
+    >>> cards = parse_cards("Kh Kd 9c 8s Jk", joker=True)
+    >>> joker_words(cards, evaluate(cards, r))
+    'the joker counts as an ace'
+    """
+    naturals = [c for c in cards if not c.is_joker]
+    if len(naturals) == len(cards):
+        return ""
+    held = Counter(int(c.rank) for c in naturals)
+    category = value.category
+    if category in ("straight", "straight flush"):
+        top = int(value.ranks[0])
+        needed = Counter([14, 7, 8, 9, 10] if top == 10 else range(top - 4, top + 1))
+    elif category in ("flush", "full house"):
+        full = [int(r) for r in value.ranks]
+        needed = Counter(full if category == "flush" else [full[0]] * 3 + [full[1]] * 2)
+    else:
+        needed = Counter()
+    missing = list((needed - held).elements())
+    if len(missing) != 1 or missing[0] == 14 and category not in ("straight", "straight flush", "flush"):
+        return "the joker counts as an ace"
+    rank = Rank(missing[0])
+    if category == "full house":
+        return f"the joker completes the full house as {'an' if rank.noun[0] in 'ae' else 'a'} {rank.noun}"
+    suit = naturals[0].suit
+    card = rank.noun if category == "straight" or suit is None else f"{rank.noun} of {suit.noun}"
+    return f"the joker completes the {category} as the {card}"
+
+
 def explain(a: str | tuple[Card, ...], b: str | tuple[Card, ...], rules: Rules | None = None) -> Comparison:
-    """Compare two hands under ``rules``: the winner and the reason in words."""
+    """Compare two hands under ``rules``: the winner and the reason in words (with what a joker plays as)."""
+    comparison = _explain(a, b, rules)
+    jokers = [f"in hand {label} {joker_words(cards, v)}" for label, cards, v in
+              (("A", comparison.a, comparison.value_a), ("B", comparison.b, comparison.value_b))
+              if any(c.is_joker for c in cards)]
+    if not jokers:
+        return comparison
+    return replace(comparison, rule_note="; ".join(([comparison.rule_note] if comparison.rule_note else []) + jokers))
+
+
+def _explain(a: str | tuple[Card, ...], b: str | tuple[Card, ...], rules: Rules | None = None) -> Comparison:
     rules = rules or Rules()
     if isinstance(a, str) or isinstance(b, str):
         hand_a, hand_b = read_hands(a if isinstance(a, str) else " ".join(map(str, a)),

@@ -252,12 +252,21 @@ _RANK_OF = {int(r): r for r in Rank}
 
 def joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
                  cat_order: tuple[int, ...], codes: Mapping[Suit | str | None, int]) -> HandValue:
-    """Best value of four natural cards and the joker (RULES.md s.8)."""
+    """Best value of four natural cards and the joker (RULES.md s.8): an ace, or the card that
+    completes a straight, a flush (the highest card of the suit missing), a straight flush or
+    a full house, and nothing else (a pair and the joker is never three of a kind)."""
     base = [_natural_entry(c) for c in naturals]
     # As an ace (of no suit: below every natural ace).
     best = _analyse(base + [(14, None, JOKER)], key, cat_order, codes)
     ranks = [e[0] for e in base]
     suits = {e[1] for e in base}
+    # To complete a full house: two pairs (as the higher pair's rank) or three of a kind and
+    # a single card (as the single's rank). Never a third or fourth card of a rank otherwise.
+    filler = _full_house_filler(tuple(sorted(ranks)))
+    if filler:
+        value = _analyse(base + [(filler, None, JOKER)], key, cat_order, codes)
+        if value.strength > best.strength:
+            best = value
     # To complete a straight or straight flush: any rank that makes five in sequence.
     if len(set(ranks)) == 4:
         for r in _straight_completions(tuple(sorted(ranks))):
@@ -273,6 +282,22 @@ def joker_value(naturals: Sequence[Card], key: tuple[str, str, bool, bool],
         if value.strength > best.strength:
             best = value
     return best
+
+
+@cache
+def _full_house_filler(ranks: tuple[int, ...]) -> int:
+    """The rank the joker takes to make four ``ranks`` a full house (0 if it cannot).
+
+    >>> _full_house_filler((12, 12, 13, 13)), _full_house_filler((8, 13, 13, 13)), _full_house_filler((8, 9, 13, 13))
+    (13, 8, 0)
+    """
+    counts = Counter(ranks)
+    shape = sorted(counts.values())
+    if shape == [2, 2]:
+        return max(counts)
+    if shape == [1, 3]:
+        return min(counts, key=counts.__getitem__)
+    return 0
 
 
 @cache

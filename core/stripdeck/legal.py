@@ -155,11 +155,9 @@ def _may_increase(state: HandState, index: int, seat: Seat) -> bool:
         return False
     if seat.acted and state.to_match - seat.faced < state.min_raise:
         return False  # only an incomplete all-in raise since this seat acted
-    seats = state.seats
-    cap = state.rules.raise_cap
-    if cap is not None and state.to_match > 0 and state.raises >= cap and [s.folded for s in seats].count(False) > 2:
-        return False  # capped while three or more players are in (no cap heads-up)
-    return someone_else_can_bet(seats, index)  # someone can call
+    if state.capped:
+        return False  # the cap was reached while three or more could bet (heads-up there is none)
+    return someone_else_can_bet(state.seats, index)  # someone can call
 
 
 def someone_else_can_bet(seats: Sequence[Seat], index: int) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from .cards import Card, full_deck
+from .cards import JOKER, Card, full_deck
 from .evaluator import strength_table
 from .rules import Rules
 
@@ -33,9 +33,14 @@ _MIN_SAMPLES = 150
 
 
 def draw_choice(hand: Sequence[Card], draw_max: int) -> tuple[Card, ...]:
-    """The simple strategy's discards: keep made hands, trips, pairs, four to a flush or straight, else high cards."""
+    """The simple strategy's discards: keep made hands, trips, pairs, four to a flush or straight, else high cards.
+
+    The joker is never thrown: it is an ace, or the card that completes a made hand.
+    """
     if len(hand) != 5 or draw_max == 0:
         return ()
+    if JOKER in hand:
+        return _joker_draw_choice(hand, draw_max)
     by_rank = Counter(c.rank for c in hand)
     if max(by_rank.values()) == 1:
         suits = Counter(c.suit for c in hand)
@@ -57,6 +62,33 @@ def draw_choice(hand: Sequence[Card], draw_max: int) -> tuple[Card, ...]:
         return ()  # full house or four of a kind
     grouped = {r for r, n in by_rank.items() if n >= 2}
     return tuple(c for c in hand if c.rank not in grouped)[:draw_max]
+
+
+def _joker_draw_choice(hand: Sequence[Card], draw_max: int) -> tuple[Card, ...]:
+    """:func:`draw_choice` for a hand holding the joker (RULES.md s.8)."""
+    naturals = [c for c in hand if not c.is_joker]
+    by_rank = Counter(int(c.rank) for c in naturals)
+    ranks = sorted(by_rank)
+    if sorted(by_rank.values()) in ([4], [1, 3], [2, 2]):
+        return ()  # four of a kind, or a full house the joker completes
+    if len(ranks) == 4 and (len({c.suit for c in naturals}) == 1 or _fills_a_straight(ranks)):
+        return ()  # a flush or a straight the joker completes
+    if max(by_rank.values()) >= 2 or 14 in by_rank:  # pairs (the joker pairs an ace): keep them
+        return tuple(c for c in naturals if by_rank[int(c.rank)] == 1 and int(c.rank) != 14)[:draw_max]
+    for suit, count in Counter(c.suit for c in naturals).items():
+        if count == 3:  # with the joker, four to a flush
+            return tuple(c for c in naturals if c.suit != suit)[:draw_max]
+    for drop in sorted(naturals, key=lambda c: c.rank):
+        rest = sorted(int(c.rank) for c in naturals if c != drop)
+        if rest[-1] - rest[0] <= 4 or set(rest) <= {14, 7, 8, 9, 10}:
+            return (drop,)  # with the joker, four to a straight
+    keep = sorted(naturals, key=lambda c: c.rank, reverse=True)[:max(4 - draw_max, 1)]
+    return tuple(c for c in naturals if c not in keep)
+
+
+def _fills_a_straight(ranks: list[int]) -> bool:
+    """True if some fifth rank makes a straight with four distinct ``ranks``."""
+    return ranks[-1] - ranks[0] <= 4 or set(ranks) <= {14, 7, 8, 9, 10}
 
 
 class OpponentModel:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .inputs import MAX_CHIPS, InputError, whole_number
+
 __all__ = ["Rules", "RulesError", "PRESETS", "SUIT_TIES", "STRUCTURES"]
 
 
@@ -90,7 +92,7 @@ class Rules:
 
     @property
     def raise_cap(self) -> int | None:
-        """Raises allowed after the bet while three or more players are in (None: no cap)."""
+        """Raises allowed after the bet while three or more players can still bet (None: no cap)."""
         if self.max_raises is not None:
             return self.max_raises
         return 4 if self.structure == "fixed-limit" else None
@@ -126,11 +128,10 @@ def _check_names(options: Mapping[str, Any]) -> None:
 
 
 def _whole(rules: Rules, name: str, low: int, high: int | None = None) -> None:
-    value = getattr(rules, name)
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-            high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise RulesError(f"{name} must be a whole number {span}, got {value!r}")
+    try:
+        whole_number(getattr(rules, name), name, low, high, text=False)
+    except InputError as err:
+        raise RulesError(str(err)) from None
 
 
 def _flag(rules: Rules, name: str) -> None:
@@ -149,12 +150,12 @@ def _validate(r: Rules) -> None:
     for name in ("flush_beats_full_house", "dealer_ante", "split", "joker", "show_all"):
         _flag(r, name)
     for name in ("small_blind", "big_blind", "ante"):
-        _whole(r, name, 0)
+        _whole(r, name, 0, MAX_CHIPS)
     for name in ("small_bet", "big_bet"):
-        _whole(r, name, 1)
+        _whole(r, name, 1, MAX_CHIPS)
     _whole(r, "draw_limit", 0, 5)
     if r.max_raises is not None:
-        _whole(r, "max_raises", 0)
+        _whole(r, "max_raises", 0, 1000)
     if r.small_blind > r.big_blind:
         raise RulesError(f"small_blind ({r.small_blind}) must not be more than big_blind ({r.big_blind})")
     if r.small_blind > 0 and r.big_blind == 0:

@@ -11,10 +11,11 @@ from typing import Any
 
 from .cards import format_cards
 from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
+from .inputs import InputError, load_json, shown
 from .rules import Rules, RulesError
 from .state import HandState
 
-__all__ = ["ScenarioError", "replay", "play_scenario", "export_hand", "hand_result"]
+__all__ = ["ScenarioError", "read_scenario", "replay", "play_scenario", "export_hand", "hand_result"]
 
 INPUT_KEYS = ("rules", "stacks", "button", "deck", "seed", "actions")
 RESULT_KEYS = ("deltas", "final_hands", "log", "to_act", "legal", "complete", "phase", "stacks_after")
@@ -22,7 +23,41 @@ NOTE_KEYS = ("title", "description", "names", "captions")
 
 
 class ScenarioError(ValueError):
-    """A malformed scenario: the message names the key and why."""
+    """A malformed scenario, or an action in it that the engine refused; the message names the key and why.
+
+    For a problem with an action, ``index`` is its position in ``actions`` and ``action`` its
+    text (else both None); ``code`` is the :class:`IllegalAction` code when the engine
+    refused it (``"amount"``, ``"out-of-turn"``, ...), None for a malformed key. The
+    original error is the ``__cause__``.
+    """
+
+    def __init__(self, message: str, *, index: int | None = None, action: str | None = None,
+                 code: str | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        self.action = action
+        self.code = code
+
+
+def read_scenario(text: str | bytes, name: str = "the scenario") -> dict[str, Any]:
+    """Scenario JSON text as an object: its size, nesting depth and numbers are bounded before it
+    is parsed (:func:`stripdeck.inputs.load_json`), so no file can exhaust the stack.
+
+    >>> read_scenario('{"stacks": [50, 50], "button": 0}')
+    {'stacks': [50, 50], 'button': 0}
+    >>> read_scenario("[" * 20000 + "]" * 20000)
+    Traceback (most recent call last):
+    ...
+    stripdeck.scenario.ScenarioError: the scenario is nested 20000 deep; at most 20 levels ...
+    """
+    try:
+        data = load_json(text, name)
+    except InputError as err:
+        raise ScenarioError(str(err)) from err
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{name} must be a JSON object with stacks, button and actions, "
+                            f"got {type(data).__name__}")
+    return data
 
 
 def play_scenario(scenario: Mapping[str, Any]) -> HandState:
@@ -31,30 +66,33 @@ def play_scenario(scenario: Mapping[str, Any]) -> HandState:
         raise ScenarioError(f"a scenario is a JSON object, got {type(scenario).__name__}")
     unknown = [k for k in scenario if k not in INPUT_KEYS + RESULT_KEYS + NOTE_KEYS]
     if unknown:
-        raise ScenarioError(f"{unknown[0]}: unknown key (expected {', '.join(INPUT_KEYS)})")
+        key = unknown[0]
+        raise ScenarioError(f"{key if isinstance(key, str) and len(key) <= 40 else shown(key)}: unknown key "
+                            f"(expected {', '.join(INPUT_KEYS)})")
     for key in ("stacks", "button"):
         if key not in scenario:
             raise ScenarioError(f"{key}: missing")
     try:
         rules = Rules.from_dict(scenario.get("rules"))
     except (RulesError, TypeError) as err:
-        raise ScenarioError(f"rules: {err}") from None
+        raise ScenarioError(f"rules: {err}") from err
     seed = scenario.get("seed", 0)
     try:
         state = start_hand(rules, scenario["stacks"], scenario["button"], deck=scenario.get("deck"),
                            seed=seed)
     except HandSetupError as err:
-        raise ScenarioError(str(err)) from None
+        raise ScenarioError(str(err)) from err
     actions = scenario.get("actions", [])
     if not isinstance(actions, list):
         raise ScenarioError(f"actions: must be a list of action text, got {type(actions).__name__}")
     for number, action in enumerate(actions):
         if not isinstance(action, str):
-            raise ScenarioError(f"actions[{number}]: must be text like 'call', got {action!r}")
+            raise ScenarioError(f"actions[{number}]: must be text like 'call', got {shown(action)}", index=number)
         try:
             state, _ = apply(state, action)
         except IllegalAction as err:
-            raise ScenarioError(f"actions[{number}] '{action}': {err}") from None
+            raise ScenarioError(f"actions[{number}] {shown(action)}: {err}", index=number, action=action,
+                                code=err.code) from err
     return state
 
 

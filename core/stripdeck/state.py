@@ -25,7 +25,7 @@ class Seat(NamedTuple):
     acted: bool = False             # has acted in this betting round
     faced: int = 0                  # the bet level to match when this seat last acted
     drawn: int | None = None        # cards drawn (public), None until this seat has drawn
-    no_raise: bool = False          # timed out in the draw: may only check, call or fold after it
+    no_raise: bool = False          # timed out in the draw: may only check, call, fold or split after it
     split: bool | None = None       # answer to the split offer: True split, False declined
     fifth_due: bool = False         # drew five: owed the fifth card after everyone else drew
     discarded: tuple[Card, ...] = ()  # own discards: never dealt back to this seat
@@ -100,6 +100,8 @@ class HandState(NamedTuple):
     actions: tuple[str, ...] = ()   # the actions applied, as canonical text
     start_stacks: tuple[int, ...] = ()  # chips per seat before the forced bets
     deal_order: tuple[Card, ...] = ()   # the whole deck as it was before the deal (secret)
+    capped: bool = False            # this round reached the raise cap with three or more able to bet:
+                                    # no more raises in it, even if folds leave two
 
     @property
     def is_complete(self) -> bool:

@@ -20,9 +20,10 @@ LOCAL_SCHEMES = ("data:", "blob:", "about:")
 
 
 @contextmanager
-def serve_in_thread(directory: Path) -> Iterator[str]:
-    """Serve `directory` on a free 127.0.0.1 port; yield its base URL."""
-    server = make_server(directory, quiet=True)
+def serve_in_thread(directory: Path, *, cross_origin: bool = True) -> Iterator[str]:
+    """Serve `directory` on a free 127.0.0.1 port; yield its base URL (`cross_origin=False`:
+    without the Access-Control-Allow-Origin header)."""
+    server = make_server(directory, quiet=True, cross_origin=cross_origin)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -193,3 +193,58 @@ def test_the_examples_page_mounts_every_widget(page: Any, site_url: str) -> None
     assert "cannot be" in page.locator("#errors [role=alert]").inner_text() or \
         "duplicate card Ah" in page.locator("#errors [role=alert]").inner_text()
     screenshot(page, "widget-examples")
+
+
+def test_the_joker_completes_a_full_house_in_the_ranking_and_compare_widgets(page: Any, site_url: str) -> None:
+    # RULES.md s.8 (corrected): K K Q Q + joker is a full house, kings full of queens.
+    open_ready(page, f"{site_url}embed.html?widget=ranking&preset=cardroom&joker=1")
+    rows = page.locator("#widget tbody tr")
+    counts = {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td.sd-num").first.inner_text()
+              for i in range(rows.count())}
+    assert counts == {"Five aces": "1", "Straight flush": "104", "Four of a kind": "343", "Flush": "400",
+                      "Full house": "3,136", "Straight": "10,392", "Three of a kind": "12,768",
+                      "Two pairs": "28,224", "One pair": "124,404", "High card": "57,564"}
+    assert "(K K Q Q + joker: kings full of queens)" in widget_text(page)
+    screenshot(page, "widget-ranking-joker")
+
+    kkqq, aajj = quote("Kh Kd Qc Qs Jk"), quote("Ah Ad Jc Js 9h")
+    open_ready(page, f"{site_url}embed.html?widget=compare&preset=cardroom&joker=1&a={kkqq}&b={aajj}")
+    assert page.locator("#widget .sd-value").first.inner_text() == "Full house, kings full of queens"
+    assert page.locator("#widget .sd-verdict").inner_text() == "Hand A wins: a full house beats two pairs."
+    assert page.locator("#widget .sd-note").inner_text() == "in hand A the joker completes the full house as a king."
+    # Typed again as three kings and an eight: still a full house, now kings full of eights.
+    page.locator("#widget input[name=a]").fill("Kh Kd Kc 8s Jk")
+    assert page.locator("#widget .sd-value").first.inner_text() == "Full house, kings full of eights"
+    screenshot(page, "widget-compare-joker")
+
+
+def _cross_site_host(tmp_path: Path, dist_url: str, widgets: str) -> None:
+    (tmp_path / "host.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
+        f"<script src='{dist_url}embed.js' defer></script></head><body>{widgets}"
+        "<script>document.addEventListener('stripdeck:ready', () => document.body.dataset.ready = '1');"
+        "</script></body></html>")
+
+
+@pytest.mark.parametrize("cross_origin", [False, True], ids=["no-cors-header", "cors-header"])
+def test_a_page_on_another_site_gets_the_widgets_only_with_the_cors_header(
+        page: Any, page_log: PageLog, tmp_path: Path, cross_origin: bool) -> None:
+    # The host page and dist/ on two origins (two ports). Without Access-Control-Allow-Origin the
+    # browser refuses the widget files: the widget must say so instead of staying blank.
+    with serve_in_thread(DIST, cross_origin=cross_origin) as dist_url, serve_in_thread(tmp_path) as host_url:
+        page_log.origin = origin_of(host_url)
+        page.route(f"{dist_url}**", lambda route: route.continue_())  # the widgets' own site
+        page_log.allow(r"blocked by CORS policy|net::ERR_FAILED")
+        _cross_site_host(tmp_path, dist_url, "<div id='r' data-stripdeck-widget='ranking'></div>")
+        open_ready(page, host_url + "host.html")
+        state = page.locator("#r").get_attribute("data-stripdeck-state")
+        if cross_origin:
+            assert state == "ready" and page.locator("#r tbody tr").count() == 9
+            assert not page_log.console_errors
+        else:
+            assert state == "error"
+            message = page.locator("#r [role=alert]").inner_text()
+            assert "could not start" in message
+            assert f"Its files on {origin_of(dist_url)} could not be fetched from this page" in message
+            assert '"Access-Control-Allow-Origin"' in message
+            screenshot(page, "widget-no-cors-header")

@@ -12,10 +12,11 @@ import json
 from typing import Any
 
 from stripdeck import CardError, Rules, RulesError
+from stripdeck.inputs import shown
 
 from . import compare, game, odds, ranking, scripted
 from .cardface import esc
-from .params import WidgetError, decode_data, flag, parse, rule_value
+from .params import WidgetError, decode_data, flag, load_scenario, parse, rule_value
 
 
 def error_html(message: str) -> str:
@@ -39,15 +40,11 @@ def build(params: dict[str, str], extra: dict[str, Any] | None = None) -> dict[s
     elif spec.widget == "scenario":
         if "src" in spec.settings:
             if extra.get("src_error"):
-                raise WidgetError(f"cannot load the scenario {spec.settings['src']!r}: {extra['src_error']}")
+                raise WidgetError(f"cannot load the scenario {shown(spec.settings['src'])}: {extra['src_error']}")
             text = extra.get("src_text")
             if not isinstance(text, str):
-                raise WidgetError(f"the scenario {spec.settings['src']!r} was not loaded")
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as err:
-                raise WidgetError(f"{spec.settings['src']} is not valid JSON: {err.msg} "
-                                  f"(line {err.lineno})") from None
+                raise WidgetError(f"the scenario {shown(spec.settings['src'])} was not loaded")
+            data = load_scenario(text, spec.settings["src"])
         else:
             data = decode_data(spec.settings["data"])
         title, description, frames = scripted.build_frames(data, spec.settings["faceup"])
@@ -78,8 +75,11 @@ def render(params_json: str, extra_json: str = "{}") -> str:
         message = str(err)
         return json.dumps({"ok": False, "error": message, "html": error_html(message)})
     except Exception as err:  # noqa: BLE001 - a bug must still show inside the widget, not break the page
-        message = f"internal error ({type(err).__name__}: {err})"
-        return json.dumps({"ok": False, "error": message, "html": error_html(message)})
+        # Python's own words ("tuple index out of range") mean nothing to a reader: they go to
+        # the console (embed.js logs "detail"), the widget says what happened.
+        message = "internal error: the widget could not be shown (the details are in the browser's console)"
+        return json.dumps({"ok": False, "error": message, "html": error_html(message),
+                           "detail": f"{type(err).__name__}: {err}"})
 
 
 def _rules_from_form(form: dict[str, str]) -> Rules:

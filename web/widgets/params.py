@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from stripdeck import Rules, RulesError
+from stripdeck import InputError, Rules, RulesError, ScenarioError, read_scenario, whole_number
+from stripdeck.inputs import MAX_JSON_CHARS, shown
 
 WIDGETS = ("ranking", "compare", "scenario", "odds", "game")
 """The widgets available."""
@@ -40,6 +41,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "game": GAME_RULES + GAME_SETTINGS,
 }
 
+_DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{1,9})?")
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 _NONE = ("", "none", "null", "off")
@@ -72,16 +74,23 @@ def flag(name: str, text: str) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise WidgetError(f"{name} must be 1 or 0 (or true/false), got {text!r}")
+    raise WidgetError(f"{name} must be 1 or 0 (or true/false), got {shown(text)}")
 
 
 def whole(name: str, text: str, low: int, high: int | None = None) -> int:
-    """A whole-number parameter within bounds."""
-    value = text.strip()
-    if not value.isdigit() or int(value) < low or (high is not None and int(value) > high):
-        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise WidgetError(f"{name} must be a whole number {span}, got {text!r}")
-    return int(value)
+    """A whole-number parameter within bounds (ASCII digits only: ``stripdeck.whole_number``).
+
+    >>> whole("top", " 5 ", 1, 32)
+    5
+    >>> whole("top", "²", 1, 32)
+    Traceback (most recent call last):
+    ...
+    web.widgets.params.WidgetError: top must be a whole number from 1 to 32, got '²'
+    """
+    try:
+        return whole_number(text, name, low, high)
+    except InputError as err:
+        raise WidgetError(str(err)) from None
 
 
 def rule_value(name: str, text: str) -> Any:
@@ -95,13 +104,10 @@ def rule_value(name: str, text: str) -> Any:
     if "None" in kind and value.lower() in _NONE:
         return None
     if kind.startswith("int"):
-        if not value.isdigit():
-            raise WidgetError(f"{name} must be a whole number, got {text!r}")
-        return int(value)
-    try:
-        number = float(value)
-    except ValueError:
-        raise WidgetError(f"{name} must be a number (or off), got {text!r}") from None
+        return whole(name, value, 0)  # Rules checks the option's own bounds
+    if not _DECIMAL.fullmatch(value):  # float() would take '١٢', '1e999' and 'nan'
+        raise WidgetError(f"{name} must be a number like 30 or 2.5 (or off), got {shown(text)}")
+    number = float(value)
     return int(number) if number.is_integer() else number
 
 
@@ -113,11 +119,11 @@ def parse(params: Mapping[str, str]) -> Spec:
     if not widget:
         raise WidgetError(f"no widget named: use widget={' | '.join(WIDGETS)}")
     if widget not in WIDGETS:
-        raise WidgetError(f"unknown widget {widget!r}: use one of {', '.join(WIDGETS)}")
+        raise WidgetError(f"unknown widget {shown(widget)}: use one of {', '.join(WIDGETS)}")
     allowed = ALLOWED[widget]
     for name in params:
         if name not in COMMON and name not in allowed:
-            raise WidgetError(f"unknown option {name!r} for the {widget} widget: "
+            raise WidgetError(f"unknown option {shown(name)} for the {widget} widget: "
                               f"it takes {', '.join(allowed)}")
     values = {k: str(v) for k, v in params.items()}
     preset = values.get("preset", "online").strip().lower() or "online"
@@ -153,7 +159,7 @@ def parse(params: Mapping[str, str]) -> Spec:
         settings["stack"] = whole("stack", values["stack"], 20, 100_000) if "stack" in values else 200
         stakes = whole("stakes", values["stakes"], 1) if "stakes" in values else 1
         if stakes not in STAKES:
-            raise WidgetError(f"stakes must be one of {', '.join(map(str, STAKES))}, got {values['stakes']!r}")
+            raise WidgetError(f"stakes must be one of {', '.join(map(str, STAKES))}, got {shown(values['stakes'])}")
         settings["stakes"] = stakes
         for name in ("four_color", "fast_bots"):
             if name in values:
@@ -172,25 +178,32 @@ def check_src(src: str) -> str:
     if not text:
         raise WidgetError("src is empty: give the URL of a scenario JSON file on this site")
     if lowered.startswith(("//", "\\\\")) or ":" in lowered.split("/")[0]:
-        raise WidgetError(f"src must be a relative URL on this site, got {src!r}")
+        raise WidgetError(f"src must be a relative URL on this site, got {shown(src)}")
     return text
 
 
 def decode_data(text: str) -> Any:
-    """Scenario JSON from a data= parameter: JSON text (URL-decoded already) or base64 of it.
+    """Scenario JSON from a data= parameter: JSON text (URL-decoded already) or base64 of it,
+    read by ``stripdeck.read_scenario`` (size and nesting bounded before parsing).
 
     >>> decode_data('{"button": 0}'), decode_data("eyJidXR0b24iOiAwfQ")
     ({'button': 0}, {'button': 0})
     """
     raw = text.strip()
-    if not raw.startswith("{"):
+    if len(raw) > MAX_JSON_CHARS * 4 // 3 + 4:
+        raise WidgetError(f"data= is {len(raw):,} characters long; a scenario is at most {MAX_JSON_CHARS:,}")
+    if not raw.startswith(("{", "[")):
         try:
             padded = raw.replace("-", "+").replace("_", "/").replace(" ", "+")
             raw = base64.b64decode(padded + "=" * (-len(padded) % 4), validate=True).decode("utf-8")
         except (binascii.Error, ValueError):
             raise WidgetError("data= is neither scenario JSON nor base64 of it") from None
+    return load_scenario(raw, "the scenario")
+
+
+def load_scenario(text: str, name: str) -> dict[str, Any]:
+    """Scenario JSON text from data= or a src= file, as WidgetError when it is not one."""
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError as err:
-        raise WidgetError(f"the scenario is not valid JSON: {err.msg} (line {err.lineno}, "
-                          f"column {err.colno})") from None
+        return read_scenario(text, name)
+    except ScenarioError as err:
+        raise WidgetError(str(err)) from None

@@ -120,8 +120,9 @@ def render(rules: Rules) -> str:
             f"<td class=\"sd-num sd-52\">{place52}</td><td class=\"sd-num sd-52\">{c52}</td>"
             f"<td class=\"sd-num sd-52\">{p52}</td></tr>")
     total = sum(r.count for r in rows)
-    joker_note = (" The 52-card columns are without a joker, so five aces has no figure there."
-                  if rules.joker else "")
+    joker_note = (" The joker counts as an ace or completes a straight, a flush or a full house"
+                  " (K K Q Q + joker: kings full of queens). The 52-card columns are without a joker,"
+                  " so five aces has no figure there." if rules.joker else "")
     return (
         '<section class="sd-widget sd-ranking" aria-label="Hand ranking in 32-card poker">'
         f"<h2>Hand ranking: {deck}-card deck compared with 52 cards</h2>"

@@ -12,7 +12,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stripdeck import Event, HandState, IllegalAction, ScenarioError, apply, describe_event, play_scenario
+from stripdeck import (
+    Event,
+    HandState,
+    IllegalAction,
+    InputError,
+    ScenarioError,
+    apply,
+    describe_event,
+    play_scenario,
+    whole_number,
+)
+from stripdeck.inputs import shown
 from stripdeck.view import player_view
 
 from .cardface import back_html, card_html, esc
@@ -76,9 +87,12 @@ def _notes(scenario: Mapping[str, Any], frames: int) -> dict[int, str]:
     for key, text in items:
         if text is None:
             continue
-        number = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else -1
-        if not 0 <= number < frames or not isinstance(text, str):
-            raise WidgetError(f"captions: {key!r} is not a frame from 0 to {frames - 1} with a text note")
+        try:
+            number = whole_number(key, "a frame", 0, frames - 1)
+        except InputError:
+            number = -1
+        if number < 0 or not isinstance(text, str):
+            raise WidgetError(f"captions: {shown(key)} is not a frame from 0 to {frames - 1} with a text note")
         notes[number] = text
     return notes
 
