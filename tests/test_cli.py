@@ -129,3 +129,42 @@ def test_play_ends_cleanly_when_input_ends() -> None:
     done = run("play", "--seed", "1", stdin="")
     assert done.returncode == 0
     assert "Goodbye." in done.stdout
+
+
+def session_file(tmp_path: Path, hands: int = 3) -> tuple[Path, list[dict[str, object]]]:
+    """A session's export as the game page writes it (format stripdeck-session)."""
+    from stripdeck import Session, export_hand
+
+    session = Session.new(None, [("You", 100), ("Ada", 100)], seed=4)
+    scenarios = []
+    for number in range(1, hands + 1):
+        session = session.next_hand()
+        while session.in_hand:
+            legal = session.view(session.to_act_table_seat).legal
+            session, _ = session.act("draw" if session.hand.phase == "draw" else
+                                     "check" if legal.allows("check") else "call")
+        scenario = export_hand(session.hand)
+        scenarios.append({k: scenario[k] for k in ("rules", "stacks", "button", "deck", "seed", "actions")}
+                         | {"title": f"Hand {number}", "names": ["You", "Ada"],
+                            "deltas": scenario["deltas"]})
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps({"format": "stripdeck-session", "version": 1, "hands": scenarios}))
+    return path, scenarios
+
+
+def test_replay_plays_back_every_hand_of_a_session_file(tmp_path: Path) -> None:
+    path, scenarios = session_file(tmp_path)
+    done = run("replay", str(path))
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)["hands"]
+    assert [r["title"] for r in results] == ["Hand 1", "Hand 2", "Hand 3"]
+    assert [r["deltas"] for r in results] == [s["deltas"] for s in scenarios]
+
+
+def test_a_bad_hand_in_a_session_file_is_named(tmp_path: Path) -> None:
+    path, scenarios = session_file(tmp_path)
+    scenarios[1]["actions"] = ["raise 99"]
+    path.write_text(json.dumps({"format": "stripdeck-session", "version": 1, "hands": scenarios}))
+    done = run("replay", str(path))
+    assert done.returncode == 2 and done.stderr.startswith("stripdeck: hands[1]: actions[0] 'raise 99'")
+    assert "(code: " in done.stderr and len(done.stderr.splitlines()) == 1

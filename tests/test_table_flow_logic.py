@@ -400,3 +400,26 @@ def test_winners_are_named_in_the_second_person() -> None:
     model = presenter.present(view, ["Ada", "You"], [1, 0], human=1)
     assert model.status == "You win 2." and model.pot == "Pot 2"  # the uncalled chip went back
     assert parse_cards("Ah")  # the card parser is the engine's (nothing re-implemented here)
+
+
+class Store(dict):
+    def getItem(self, key):  # noqa: N802 - the DOM's names
+        return self.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        self[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.pop(key, None)
+
+
+@pytest.mark.parametrize("key", [storage.SETTINGS_KEY, storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY])
+def test_deeply_nested_or_huge_saved_records_are_dropped_with_a_notice(key: str) -> None:
+    for text in ("[" * 20_000 + "]" * 20_000, '{"a": "' + "x" * 5_000_000 + '"}'):
+        store = Store({key: text})
+        settings, session, notices = storage.load(store)
+        turn, turn_notices = storage.load_turn(store)
+        log, log_notices = storage.load_hand_log(store)
+        said = notices + turn_notices + log_notices
+        assert len(said) == 1 and key not in store, said
+        assert settings == storage.DEFAULTS and session is None and turn is None and log is None

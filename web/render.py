@@ -10,6 +10,7 @@ from typing import Any
 
 import rules_text
 import storage
+import stripdeck
 from action_bar import ButtonModel
 from advice_panel import HintModel
 from presenter import CardModel, SeatModel, TableModel
@@ -280,9 +281,9 @@ def form_values(raw: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in raw.items():
         if name in ("opponents", "stakes", "draw_limit", "stack"):
             try:
-                out[name] = int(str(value))
-            except ValueError:
-                out[name] = value
+                out[name] = stripdeck.whole_number(value, name)
+            except stripdeck.InputError:
+                out[name] = value  # storage.validate names the setting and what is wrong
         else:
             out[name] = value
     return out

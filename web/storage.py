@@ -13,11 +13,14 @@ from typing import Any, Protocol
 import session_log
 import stripdeck
 from stripdeck import Rules, Session
+from stripdeck.inputs import load_json as read_json
+from stripdeck.inputs import shown
 
 SETTINGS_KEY = "stripdeck.settings"
 SESSION_KEY = "stripdeck.session"
 TURN_KEY = "stripdeck.turn"
 HANDS_KEY = "stripdeck.hands"
+SAVED_CHARS = 4_000_000  # the longest saved record read back (the hand history is the longest)
 SETTINGS_VERSION = 1
 SAVE_VERSION = 2  # 2: the finished hand and the table's chips are saved too
 
@@ -225,10 +228,10 @@ def load_json(store: Store, key: str) -> tuple[Any, str]:
         return None, f"storage unavailable: {err}"
     if text is None or (not isinstance(text, str) and not text):  # None, or JS null in Pyodide
         return None, ""
-    try:
-        return json.loads(str(text)), ""
-    except ValueError as err:
-        return None, f"not JSON ({err})"
+    try:  # bounded in size and depth before parsing: an edited record cannot exhaust the stack
+        return read_json(str(text), key, max_chars=SAVED_CHARS), ""
+    except stripdeck.InputError as err:
+        return None, str(err)
 
 
 def load(store: Store) -> tuple[dict[str, Any], Session | None, list[str]]:
@@ -376,7 +379,7 @@ def embed_settings(pairs: list[tuple[str, str]]) -> tuple[dict[str, Any], list[s
                 candidate = {**settings, name: _from_text(name, text)}
             settings = validate(candidate)
         except SettingsError as err:
-            notices.append(f"Ignored URL parameter {name}={text!r}: {err}.")
+            notices.append(f"Ignored URL parameter {_name(name)}={shown(text)}: {err}.")
     return settings, notices
 
 
@@ -418,12 +421,17 @@ def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
         else:
             ok = False
         if not ok:
-            notices.append(f"Ignored URL parameter {key}={value!r}: use {URL_HELP}"
+            notices.append(f"Ignored URL parameter {_name(key)}={shown(value)}: use {URL_HELP}"
                            + (" or a setting's name." if embed else "."))
     if embed:
         out["settings"], more = embed_settings(settings_pairs)
         notices += more
     return out, notices
+
+
+def _name(key: str) -> str:
+    """A URL parameter's name for a notice (a long one cut short)."""
+    return key if len(key) <= 30 else shown(key)
 
 
 def _url_number(text: str, low: int, high: int | None = None) -> int | None:

@@ -20,7 +20,7 @@ from .inputs import MAX_CHIPS, MAX_JSON_CHARS, InputError, shown, whole_number
 from .narrate import describe_event, second_person
 from .ranking import ranking_table
 from .rules import Rules
-from .scenario import ScenarioError, read_scenario, replay
+from .scenario import ScenarioError, read_hands, replay
 from .table import Session
 
 __all__ = ["main"]
@@ -141,13 +141,18 @@ def run_rank(args: argparse.Namespace, out: TextIO) -> int:
 def run_replay(args: argparse.Namespace, out: TextIO) -> int:
     with open(args.file, "rb") as handle:
         text = handle.read(MAX_JSON_CHARS * 4 + 1)  # UTF-8: at most 4 bytes a character
-    try:
-        result = replay(read_scenario(text, args.file))
-    except ScenarioError as err:
-        if err.code is not None:
-            raise ScenarioError(f"{err} (code: {err.code})") from err
-        raise
-    json.dump(result, out, indent=2)
+    hands = read_hands(text, args.file)
+    results = []
+    for number, scenario in enumerate(hands):
+        try:
+            result = replay(scenario)
+        except ScenarioError as err:
+            where = f"hands[{number}]: " if len(hands) > 1 else ""
+            code = f" (code: {err.code})" if err.code is not None else ""
+            raise ScenarioError(f"{where}{err}{code}") from err
+        title = scenario.get("title")
+        results.append({"title": title, **result} if isinstance(title, str) and len(hands) > 1 else result)
+    json.dump(results[0] if len(hands) == 1 else {"hands": results}, out, indent=2)
     out.write("\n")
     return 0
 
@@ -252,7 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(cmp)
     rank = sub.add_parser("rank", help="the ranking table with counts and probabilities")
     add_rules_options(rank)
-    rep = sub.add_parser("replay", help="replay a scenario JSON file and print the result JSON")
+    rep = sub.add_parser("replay", help="replay a scenario JSON file, or every hand of a session's "
+                                        "export, and print the result JSON")
     rep.add_argument("file")
     adv = sub.add_parser("advise", help="the draw advisor: every discard choice with its odds")
     adv.add_argument("cards", help='five cards, like "Ah Kh Qh Jh 7c"')

@@ -60,6 +60,36 @@ def read_scenario(text: str | bytes, name: str = "the scenario") -> dict[str, An
     return data
 
 
+SESSION_FORMAT = "stripdeck-session"
+"""The ``format`` of a session's hand history: ``{"format": ..., "version": 1, "hands": [scenario, ...]}``."""
+MAX_SESSION_HANDS = 1000
+
+
+def read_hands(text: str | bytes, name: str = "the file") -> list[dict[str, Any]]:
+    """The scenarios in a hand-history file: one scenario, or every hand of a session's export
+    (the game page's "Download session"), bounded before parsing like :func:`read_scenario`.
+
+    >>> read_hands('{"format": "stripdeck-session", "version": 1, "hands": [{"stacks": [5, 5], "button": 0}]}')
+    [{'stacks': [5, 5], 'button': 0}]
+    """
+    try:
+        data = load_json(text, name)
+    except InputError as err:
+        raise ScenarioError(str(err)) from err
+    if not (isinstance(data, dict) and data.get("format") == SESSION_FORMAT):
+        if not isinstance(data, dict):
+            raise ScenarioError(f"{name} must be a JSON object (a scenario, or a session's hands), "
+                                f"got {type(data).__name__}")
+        return [data]
+    hands = data.get("hands")
+    if data.get("version") != 1 or not isinstance(hands, list) or not hands or len(hands) > MAX_SESSION_HANDS:
+        raise ScenarioError(f"{name}: a session file has version 1 and a list of 1 to {MAX_SESSION_HANDS} hands")
+    for number, hand in enumerate(hands):
+        if not isinstance(hand, dict):
+            raise ScenarioError(f"{name}: hands[{number}] must be a scenario object, got {type(hand).__name__}")
+    return hands
+
+
 def play_scenario(scenario: Mapping[str, Any]) -> HandState:
     """The hand state after a scenario's actions (raises ScenarioError naming the bad key)."""
     if not isinstance(scenario, Mapping):
