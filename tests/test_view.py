@@ -142,3 +142,68 @@ def test_the_view_is_json_ready() -> None:
 def test_a_seat_that_is_not_at_the_table_is_refused(seat: object) -> None:
     with pytest.raises(ValueError):
         player_view(dealt(), seat)  # type: ignore[arg-type]
+
+
+def random_hands(count: int, seed: int) -> list[HandState]:
+    """States met along seeded random hands of every preset (joker on or off)."""
+    import random
+
+    from stripdeck import Rules, apply, start_hand
+
+    rng = random.Random(seed)
+    states = []
+    for n in range(count):
+        rules = Rules.preset(rng.choice(["online", "official", "cardroom"]), joker=rng.random() < 0.3)
+        s = start_hand(rules, [rng.randint(3, 90) for _ in range(rng.randint(2, 5))], 0, seed=n)
+        states.append(s)
+        while not s.is_complete:
+            legal = legal_actions(s)
+            kind = rng.choice([k for k in legal.kinds if k != "timeout"])
+            s, _ = apply(s, f"{kind} {legal.min_total}" if kind in ("bet", "raise") else kind)
+            states.append(s)
+    return states
+
+
+def test_a_view_survives_json_and_back_for_every_seat() -> None:
+    from stripdeck import PlayerView
+
+    for s in random_hands(40, seed=5):
+        for viewer in [None, *range(len(s.seats))]:
+            view = player_view(s, viewer)
+            assert PlayerView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+
+
+def test_malformed_view_data_is_refused_with_view_error_only() -> None:
+    import random
+
+    from stripdeck import PlayerView, ViewError
+
+    rng = random.Random(9)
+    junk = [None, True, -1, 2 ** 70, 1.5, "", "x" * 500, "Zz", [], {}, [1] * 600, {"a": 1}]
+    refused = 0
+    for s in random_hands(6, seed=2)[::3]:
+        data = json.loads(json.dumps(player_view(s, 0).to_dict()))
+        paths = []
+        stack: list[tuple[list[object], object]] = [([], data)]
+        while stack:
+            path, node = stack.pop()
+            paths.append(path)
+            children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+            stack.extend((path + [k], v) for k, v in children)
+        for path in rng.sample(paths, min(60, len(paths))):
+            for value in rng.sample(junk, 3):
+                bad = json.loads(json.dumps(data))
+                if not path:
+                    bad = value
+                else:
+                    parent = bad
+                    for key in path[:-1]:
+                        parent = parent[key]
+                    parent[path[-1]] = value
+                try:
+                    PlayerView.from_dict(bad)
+                except ViewError:
+                    refused += 1
+    assert refused > 300
+    with pytest.raises(ViewError, match="seats"):
+        PlayerView.from_dict({**data, "seats": data["seats"][:1]})

@@ -16,7 +16,7 @@ from .rules import PRESETS, Rules, RulesError
 from .scenario import ScenarioError, export_hand, play_scenario, read_scenario, replay
 from .state import HandState, Seat
 from .table import Player, Session, SessionError
-from .view import PlayerView, SeatView, player_view
+from .view import PlayerView, SeatView, ViewError, player_view
 from .warmup import prepare
 
 __version__ = "0.1.0"
@@ -27,6 +27,7 @@ __all__ = [
     "CATEGORIES", "Action", "ActionError", "Event", "parse_action", "HandSetupError", "IllegalAction",
     "apply", "legal_actions", "start_hand", "LegalActions", "Pot", "build_pots", "HandState", "Seat",
     "ScenarioError", "export_hand", "play_scenario", "read_scenario", "replay", "PlayerView", "SeatView", "player_view",
+    "ViewError",
     "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
     "Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "Advice", "AdviceRow", "advise", "format_advice",
     "ArenaResult", "run_arena", "prepare", "Comparison", "explain", "InputError", "whole_number",

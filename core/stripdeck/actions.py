@@ -8,9 +8,13 @@ from typing import Any, NamedTuple
 from .cards import JOKER, Card, CardError, format_cards, parse_cards
 from .inputs import MAX_WHOLE, InputError, shown, whole_number
 
-__all__ = ["Action", "Event", "ActionError", "parse_action", "check_action", "ACTION_KINDS"]
+__all__ = ["Action", "Event", "ActionError", "parse_action", "check_action", "ACTION_KINDS", "EVENT_KINDS"]
 
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout")
+EVENT_KINDS = ("start", "ante", "small_blind", "big_blind", "deal", "round", "fold", "check", "call", "bet",
+               "raise", "allin", "timeout", "split", "decline", "discard", "receive", "reshuffle", "return",
+               "show", "muck", "divide", "win", "end")
+"""Every kind of event a hand's log can hold (see :class:`Event`)."""
 
 
 class ActionError(ValueError):

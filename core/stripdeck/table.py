@@ -97,6 +97,22 @@ class Session(NamedTuple):
         seats[index] = None
         return self._replace(seats=tuple(seats))
 
+    def rename(self, table_seat: int, name: str) -> Session:
+        """The player in ``table_seat`` under a new name (at any time: names are only shown).
+
+        >>> s = Session.new(Rules(), [("Ann", 100), ("Guest", 100)], seed=1).rename(1, "Zoë")
+        >>> [p.name for p in s.seats if p]
+        ['Ann', 'Zoë']
+        """
+        player = self.seats[table_seat] if 0 <= table_seat < TABLE_SEATS else None
+        if player is None:
+            raise SessionError(f"nobody sits in seat {table_seat}")
+        renamed = _player((name, player.stack, player.controller))
+        _check_names([p for i, p in enumerate(self.seats) if p is not None and i != table_seat] + [renamed])
+        seats = list(self.seats)
+        seats[table_seat] = renamed
+        return self._replace(seats=tuple(seats))
+
     def table_seat_of(self, name: str) -> int:
         """The table seat of the player called ``name``."""
         for i, p in enumerate(self.seats):

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .actions import Event
-from .cards import Card, format_cards
+from .actions import EVENT_KINDS, Event
+from .cards import Card, CardError, format_cards, parse_cards
 from .legal import LegalActions, legal_actions, split_offer_open
 from .pots import Pot, build_pots
-from .rules import Rules
-from .state import HandState
+from .rules import Rules, RulesError
+from .state import PHASES, HandState
 
-__all__ = ["PlayerView", "SeatView", "player_view"]
+
+class ViewError(ValueError):
+    """View data that is not a view: the message names the field and what is wrong."""
+
+__all__ = ["PlayerView", "SeatView", "player_view", "ViewError"]
 
 _PRIVATE = {"deal", "receive", "discard"}
 
@@ -61,16 +65,29 @@ class PlayerView(NamedTuple):
         return self.viewer is not None and self.viewer == self.to_act
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form of the view."""
+        """JSON-ready form of the view (what a host sends a guest); :meth:`from_dict` reads it back."""
         return {
-            "viewer": self.viewer, "button": self.button, "phase": self.phase, "to_act": self.to_act,
-            "to_match": self.to_match, "stub_size": self.stub_size, "split_on_offer": self.split_on_offer,
+            "viewer": self.viewer, "rules": self.rules.to_dict(), "button": self.button, "phase": self.phase,
+            "to_act": self.to_act, "to_match": self.to_match, "stub_size": self.stub_size,
+            "split_on_offer": self.split_on_offer,
             "seats": [{**s._asdict(), "hand": None if s.hand is None else format_cards(s.hand)}
                       for s in self.seats],
             "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots],
-            "legal": None if self.legal is None else self.legal.as_text(),
+            "legal": None if self.legal is None else {**self.legal._asdict(), "kinds": list(self.legal.kinds)},
             "log": [e.to_dict() for e in self.log],
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> PlayerView:
+        """A view from :meth:`to_dict` data that came from elsewhere (a host's message): every
+        field is checked, and anything malformed raises :class:`ViewError` naming it.
+
+        >>> from stripdeck import Rules, start_hand
+        >>> view = player_view(start_hand(Rules(), [50, 50], 0, seed=1), 0)
+        >>> PlayerView.from_dict(view.to_dict()) == view
+        True
+        """
+        return _view_from_dict(data)
 
 
 def _visible_event(event: Event, viewer: int | None) -> Event:
@@ -112,3 +129,126 @@ def player_view(state: HandState, seat: int | None) -> PlayerView:
     log = tuple(_visible_event(e, seat) for e in state.log)
     return PlayerView(seat, state.rules, state.button, state.phase, state.to_act, tuple(seats),
                       tuple(pots), state.to_match, len(state.stub), legal, offer, log)
+
+
+# ------------------------------------------------------------------ reading a view back
+
+_MAX_SEATS = 5
+_MAX_EVENTS = 400
+
+
+def _field(data: Any, key: str, where: str = "view") -> Any:
+    if not isinstance(data, dict):
+        raise ViewError(f"{where} must be an object")
+    if key not in data:
+        raise ViewError(f"{where}: {key} is missing")
+    return data[key]
+
+
+def _int(value: Any, name: str, high: int = 10 ** 15, *, none: bool = False) -> Any:
+    if value is None and none:
+        return None
+    if type(value) is not int or not 0 <= value <= high:
+        raise ViewError(f"{name} must be a whole number from 0 to {high}")
+    return value
+
+
+def _bool(value: Any, name: str, *, none: bool = False) -> Any:
+    if value is None and none:
+        return None
+    if not isinstance(value, bool):
+        raise ViewError(f"{name} must be true or false")
+    return value
+
+
+def _str(value: Any, name: str, longest: int = 120, *, none: bool = False) -> Any:
+    if value is None and none:
+        return None
+    if not isinstance(value, str) or len(value) > longest:
+        raise ViewError(f"{name} must be text of at most {longest} characters")
+    return value
+
+
+def _cards(value: Any, name: str, joker: bool) -> tuple[Card, ...]:
+    try:
+        return parse_cards(_str(value, name, 200), joker=joker)
+    except CardError as err:
+        raise ViewError(f"{name}: {err}") from None
+
+
+def _list(value: Any, name: str, longest: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > longest:
+        raise ViewError(f"{name} must be a list of at most {longest}")
+    return value
+
+
+def _event(data: Any, number: int, joker: bool) -> Event:
+    where = f"log[{number}]"
+    if not isinstance(data, dict) or not set(data) <= {"kind", "seat", "amount", "cards", "pot", "info"}:
+        raise ViewError(f"{where} must be an event object")
+    kind = _field(data, "kind", where)
+    if kind not in EVENT_KINDS:
+        raise ViewError(f"{where}: unknown event kind")
+    return Event(kind, _int(data.get("seat"), f"{where}.seat", _MAX_SEATS - 1, none=True),
+                 _int(data.get("amount"), f"{where}.amount", none=True),
+                 _cards(data["cards"], f"{where}.cards", joker) if "cards" in data else (),
+                 _int(data.get("pot"), f"{where}.pot", _MAX_SEATS, none=True),
+                 _str(data.get("info"), f"{where}.info", none=True))
+
+
+def _view_from_dict(data: Any) -> PlayerView:
+    keys = {"viewer", "rules", "button", "phase", "to_act", "to_match", "stub_size", "split_on_offer",
+            "seats", "pots", "legal", "log"}
+    if not isinstance(data, dict) or set(data) != keys:
+        raise ViewError("a view is an object with " + ", ".join(sorted(keys)))
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except (RulesError, TypeError) as err:
+        raise ViewError(f"rules: {err}") from None
+    joker = rules.joker
+    raw_seats = _list(data["seats"], "seats", _MAX_SEATS)
+    if len(raw_seats) < 2:
+        raise ViewError("seats must list 2 to 5 seats")
+    count = len(raw_seats)
+    seats = []
+    for i, raw in enumerate(raw_seats):
+        where = f"seats[{i}]"
+        if not isinstance(raw, dict) or set(raw) != set(SeatView._fields):
+            raise ViewError(f"{where} must be a seat object with " + ", ".join(SeatView._fields))
+        hand = None if raw["hand"] is None else _cards(raw["hand"], f"{where}.hand", joker)
+        seats.append(SeatView(_int(raw["seat"], f"{where}.seat", count - 1), _int(raw["stack"], f"{where}.stack"),
+                              _int(raw["bet"], f"{where}.bet"), _int(raw["total"], f"{where}.total"),
+                              _bool(raw["folded"], f"{where}.folded"), _bool(raw["all_in"], f"{where}.all_in"),
+                              _int(raw["card_count"], f"{where}.card_count", 5),
+                              _int(raw["drawn"], f"{where}.drawn", 5, none=True), hand,
+                              _bool(raw["may_not_raise"], f"{where}.may_not_raise"),
+                              _bool(raw["split"], f"{where}.split", none=True)))
+    pots = []
+    for i, raw in enumerate(_list(data["pots"], "pots", 2 * _MAX_SEATS)):
+        if not isinstance(raw, dict) or set(raw) != {"amount", "eligible"}:
+            raise ViewError(f"pots[{i}] must be an object with amount and eligible")
+        eligible = tuple(_int(s, f"pots[{i}].eligible", count - 1)
+                         for s in _list(raw["eligible"], f"pots[{i}].eligible", count))
+        pots.append(Pot(_int(raw["amount"], f"pots[{i}].amount"), eligible))
+    legal = None
+    if data["legal"] is not None:
+        raw = data["legal"]
+        if not isinstance(raw, dict) or set(raw) != set(LegalActions._fields):
+            raise ViewError("legal must be an object with " + ", ".join(LegalActions._fields))
+        kinds = tuple(_str(k, "legal.kinds", 10) for k in _list(raw["kinds"], "legal.kinds", 10))
+        legal = LegalActions(_int(raw["seat"], "legal.seat", count - 1, none=True),
+                             _str(raw["phase"], "legal.phase", 40), kinds,
+                             _int(raw["call_amount"], "legal.call_amount"),
+                             _int(raw["min_total"], "legal.min_total", none=True),
+                             _int(raw["max_total"], "legal.max_total", none=True),
+                             _int(raw["allin_total"], "legal.allin_total", none=True),
+                             _int(raw["draw_max"], "legal.draw_max", 5))
+    phase = data["phase"]
+    if phase not in PHASES:
+        raise ViewError("phase is not a phase of a hand")
+    log = tuple(_event(e, n, joker) for n, e in enumerate(_list(data["log"], "log", _MAX_EVENTS)))
+    return PlayerView(_int(data["viewer"], "viewer", count - 1, none=True), rules,
+                      _int(data["button"], "button", count - 1), phase,
+                      _int(data["to_act"], "to_act", count - 1, none=True), tuple(seats), tuple(pots),
+                      _int(data["to_match"], "to_match"), _int(data["stub_size"], "stub_size", 33), legal,
+                      _bool(data["split_on_offer"], "split_on_offer"), log)
