@@ -268,12 +268,15 @@ def test_the_session_history_counts_hands_and_exports_scenarios_that_replay() ->
     assert log["played"] == len(log["hands"]) >= 6
     assert all("seven" in h["description"] or "win" in h["description"] for h in log["hands"])
     stack = ctl.session.seats[0].stack
-    summary = session_log.summary(log, stack)
-    assert summary["net"] == stack - 200 and summary["won"] == sum(h["delta"] > 0 for h in log["hands"])
+    won = sum(h["mine"]["You"] > 0 for h in log["hands"])
+    net = f"+{stack - 200}" if stack > 200 else str(stack - 200)
+    assert session_log.summary_text(log, ctl.stacks_of_people()) == (
+        f"{log['played']} hands played, {won} won. Your biggest pot: {log['people']['You']['biggest_pot']}. "
+        f"Net result: {net}.")
     exported = json.loads(ctl.export_session_json())
     assert exported["format"] == "stripdeck-session" and len(exported["hands"]) == log["played"]
     for record, scenario in zip(log["hands"], exported["hands"]):
-        assert stripdeck.replay(scenario)["deltas"][record["human"]] == record["delta"]
+        assert stripdeck.replay(scenario)["deltas"][record["names"].index("You")] == record["mine"]["You"]
     assert session_log.validate(json.loads(json.dumps(log))) == log
 
 
@@ -423,3 +426,57 @@ def test_deeply_nested_or_huge_saved_records_are_dropped_with_a_notice(key: str)
         said = notices + turn_notices + log_notices
         assert len(said) == 1 and key not in store, said
         assert settings == storage.DEFAULTS and session is None and turn is None and log is None
+
+
+# ---------------------------------------------------------------- pass and play
+
+def test_pass_and_play_shows_each_person_only_their_own_cards() -> None:
+    clock = Clock()
+    ctl = table(seed=12, clock=clock, people=["Ann", "Bruno", "Cy"], opponents=1, timers=False)
+    assert ctl.passing and ctl.people == (0, 1, 2)
+    handovers = 0
+    for _ in range(3000):
+        if ctl.session.hand_number > 6 or ctl.game_over:
+            break
+        if not ctl.in_hand:
+            ctl.deal()
+            continue
+        hand = ctl.session.hand
+        view = ctl.view()
+        viewer = ctl.viewer
+        for i, seat in enumerate(view.seats):  # nobody's cards but the viewer's (and shown ones)
+            shown = any(e.kind == "show" and e.seat == i for e in hand.log)
+            if seat.hand is not None:
+                assert shown or ctl.session.hand_seats[i] == viewer, (i, viewer)
+        html = " ".join(ctl.model().history)
+        for i in range(len(hand.seats)):
+            if ctl.session.hand_seats[i] != viewer:
+                dealt = [e for e in view.log if e.kind == "deal" and e.seat == i]
+                assert all(not e.cards for e in dealt)
+                assert f"{ctl.names[i]} are dealt" not in html and f"{ctl.names[i]} is dealt " not in html
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif ctl.handing_over is not None:
+            model = ctl.model()
+            who = ctl.session.seats[ctl.handing_over].name
+            assert model.hand_over_to == who and model.status == f"Pass the device to {who}."
+            assert not model.bar.buttons and model.bar.draw is None
+            assert not ctl.act("fold")  # nobody acts for a person who has not taken the device
+            assert ctl.take_over(ctl.handing_over)
+            handovers += 1
+        else:
+            assert ctl.my_turn()
+            view = ctl.view()
+            ctl.act("draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call")
+    assert handovers > 6
+    assert set(ctl.hand_log["people"]) == {"Ann", "Bruno", "Cy"}
+    assert "Ann:" in session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
+
+
+def test_pass_and_play_settings_are_checked() -> None:
+    for bad in (["Ann", "ann"], ["Ann", ""], ["x" * 21], [], ["A", "B", "C", "D", "E", "F"], "Ann", ["A\u0007"]):
+        with pytest.raises(storage.SettingsError):
+            storage.validate({**storage.DEFAULTS, "people": bad})
+    with pytest.raises(storage.SettingsError, match="2 to 5 players, got 3 people and 3 bots"):
+        storage.validate({**storage.DEFAULTS, "people": ["A", "B", "C"], "opponents": 3})
+    assert storage.player_names(2, ["Ada", "Bo"]) == ["Ada", "Bo", "Bruno", "Chloé"]

@@ -23,7 +23,8 @@ import storage
 import stripdeck
 from stripdeck import Session
 
-HUMAN = 0  # the human's table seat
+HUMAN = 0  # the first person's table seat (the solo game's only one; a host's own)
+PERSON, BOT, REMOTE = "human", "bot", "remote"  # who plays a seat (Player.controller)
 
 
 # Each opponent seat has its own character (the engine's bot styles).
@@ -63,6 +64,8 @@ class Controller:
         self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
         self.note = ""                 # something the human must read about their last turn
         self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
+        self.holder: int | None = None  # pass and play: the person holding the device
+        self.connected: set[int] = set()  # a host's remote seats whose guest is connected
         self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
         self.step_key: tuple[int, int] | None = None
         self.started = clock()
@@ -71,16 +74,71 @@ class Controller:
         self.bot_ms: list[float] = []
         self._note_step()
 
+    # ---------------------------------------------------------------- who plays where
+
+    def kind_of(self, table_seat: int | None) -> str:
+        """Who plays a table seat: a person at this page, a bot, or a guest's page (remote)."""
+        player = self.session.seats[table_seat] if table_seat is not None else None
+        return "" if player is None else player.controller
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """Table seats played by people at this page (one in the solo game; pass and play: more)."""
+        return tuple(i for i, p in enumerate(self.session.seats) if p is not None and p.controller == PERSON)
+
+    @property
+    def passing(self) -> bool:
+        """Pass and play: several people share this page, each sees only their own cards."""
+        return len(self.people) > 1
+
+    @property
+    def viewer(self) -> int | None:
+        """The table seat whose cards this page shows (None: nobody's, as during a hand-over).
+
+        One person: always theirs. Pass and play: the person holding the device, except when
+        another person is to act and has not taken the device yet (then nobody's)."""
+        people = self.people
+        if not self.passing:
+            return people[0] if people else None
+        to_act = self.session.to_act_table_seat if self.session.in_hand else None
+        if to_act in people and to_act != self.holder:
+            return None
+        return self.holder
+
+    @property
+    def handing_over(self) -> int | None:
+        """The person the device must be passed to before they act (None if nobody)."""
+        to_act = self.session.to_act_table_seat if self.session.in_hand else None
+        if self.passing and to_act in self.people and to_act != self.holder:
+            return to_act
+        return None
+
+    def take_over(self, table_seat: int) -> bool:
+        """The person in ``table_seat`` takes the device ("Show Bruno's cards"); True if it changed."""
+        if table_seat != self.handing_over:
+            return False
+        self.holder = table_seat
+        self.selected = ()
+        self.hint = None
+        return True
+
     # ---------------------------------------------------------------- facts
 
     @property
     def names(self) -> list[str]:
-        """Names per hand seat."""
-        return [self.session.seats[t].name for t in self.session.hand_seats]  # type: ignore[union-attr]
+        """Names per hand seat as this page shows them ("You" for the page's one person)."""
+        return self.names_for(None if self.passing else self.viewer)
+
+    def names_for(self, you: int | None) -> list[str]:
+        """Names per hand seat, with table seat ``you`` called "You" (the narration then speaks to them)."""
+        return ["You" if t == you else self.session.seats[t].name  # type: ignore[union-attr]
+                for t in self.session.hand_seats]
 
     @property
     def human_hand_seat(self) -> int | None:
-        return self.session.hand_seat_of(HUMAN)
+        """The hand seat whose cards are shown (the viewer's)."""
+        viewer = self.viewer
+        return None if viewer is None else self.session.hand_seat_of(viewer)
 
     @property
     def in_hand(self) -> bool:
@@ -91,13 +149,29 @@ class Controller:
         """Why no further hand can be dealt ('' if one can)."""
         if self.session.in_hand:
             return ""
-        players = [p for p in self.session.seats if p is not None and p.stack > 0]
-        human = self.session.seats[HUMAN]
-        if human is None or human.stack == 0:
-            return "You are out of chips. Start a new table to play again."
+        seats = self.session.seats
+        players = [i for i, p in enumerate(seats) if p is not None and p.stack > 0]
+        people = [i for i in players if seats[i].controller != BOT]  # type: ignore[union-attr]
+        hosting = any(p is not None and p.controller == REMOTE for p in seats)
+        if not self.passing and not hosting and self.people:
+            human = seats[self.people[0]]
+            if human is None or human.stack == 0:
+                return f"{self._you(human)} out of chips. Start a new table to play again."
+            if len(players) < 2:
+                return f"{self._you(human, 'have')} won every chip at the table! Start a new table to play again."
+            return ""
         if len(players) < 2:
-            return "You have won every chip at the table! Start a new table to play again."
+            winner = seats[players[0]] if players else None
+            return f"{winner.name if winner else 'Nobody'} has won every chip at the table. Start a new table."
+        if not people:
+            return "Everyone is out of chips; only bots are left. Start a new table to play again."
         return ""
+
+    @staticmethod
+    def _you(player: stripdeck.Player | None, verb: str = "are") -> str:
+        if player is None or player.name == "You":
+            return f"You {verb}"
+        return f"{player.name} {'is' if verb == 'are' else 'has'}"
 
     @property
     def last_finished(self) -> stripdeck.HandState | None:
@@ -107,27 +181,36 @@ class Controller:
 
     def bot_to_act(self) -> bool:
         """True when a bot must act next."""
-        seat = self.session.to_act_table_seat
-        return self.session.in_hand and seat is not None and seat != HUMAN
+        return self.session.in_hand and self.kind_of(self.session.to_act_table_seat) == BOT
 
     def human_to_act(self) -> bool:
-        return self.session.in_hand and self.session.to_act_table_seat == HUMAN
+        """True when a person at this page must act next (in pass and play, whoever it is)."""
+        return self.session.in_hand and self.kind_of(self.session.to_act_table_seat) == PERSON
+
+    def remote_to_act(self) -> bool:
+        """True when a guest's page must act next (the host waits for its message)."""
+        return self.session.in_hand and self.kind_of(self.session.to_act_table_seat) == REMOTE
 
     def view(self) -> stripdeck.PlayerView | None:
+        """The hand as this page may show it: the viewer's cards only (nobody's during a hand-over)."""
         if self.session.hand is None:
             return None
-        return self.session.view(HUMAN if self.human_hand_seat is not None else None)
+        viewer = self.viewer
+        return self.session.view(viewer if viewer is not None and viewer in self.session.hand_seats else None)
 
     def model(self, name_hand: bool = True) -> presenter.TableModel | None:
         view = self.view()
         if view is None:
             return None
+        over = self.handing_over
         return presenter.present(
             view, self.names, self.session.hand_seats,
             human=self.human_hand_seat if self.human_hand_seat is not None else -1,
             selected=self.selected, amount=self.amount, hand_number=self.session.hand_number,
             four_color=self.settings["four_color"], name_hand=name_hand,
             show_hints=self.settings["show_hints"], note=self.note,
+            hand_over_to=None if over is None else self.session.seats[over].name,  # type: ignore[union-attr]
+            thinking=self.bot_to_act(),
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
 
     @property
@@ -146,15 +229,18 @@ class Controller:
         self._note_step()
         hand = self.session.hand
         token = self.token
+        person = self.human_to_act()
+        remote = self.remote_to_act()
         return scheduler.Facts(
             token=token, started=self.started, shown=self.shown, ready=ready,
             queued=self.queued is not None and self.queued[0] == token,
-            bot_to_act=self.bot_to_act(), human_to_act=self.human_to_act(),
-            timer=self.timer_limit() if self.human_to_act() else None, warned=self.warned == token,
+            bot_to_act=self.bot_to_act(), human_to_act=person,
+            timer=self.timer_limit() if person or remote else None, warned=self.warned == token,
             hand_over=hand is not None and hand.is_complete, game_over=bool(self.game_over),
             auto_deal=bool(self.settings["auto_deal"]), fast_bots=bool(self.settings["fast_bots"]),
             revealed=sum(1 for e in hand.log if e.kind == "show") if hand is not None else 0,
-            seed=self.session.seed)
+            seed=self.session.seed, remote_to_act=remote,
+            absent=remote and self.session.to_act_table_seat not in self.connected)
 
     # ---------------------------------------------------------------- the step clock
 
@@ -175,7 +261,7 @@ class Controller:
             return None
         hand_number, events = self.step_key
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
-                "selected": list(self.selected), "note": self.note}
+                "selected": list(self.selected), "note": self.note, "holder": self.holder}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -195,11 +281,13 @@ class Controller:
             return False
         self.started = self.clock() - min(elapsed, 3600.0)
         self.started_at = started_at
-        for index in record.get("selected") or ():
-            if isinstance(index, int) and not isinstance(index, bool):
-                self.toggle(index)
         note = record.get("note")
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
+        holder = record.get("holder")
+        self.holder = holder if type(holder) is int and holder in self.people else None
+        for index in record.get("selected") or ():  # the holder's choice: restored once they hold it again
+            if isinstance(index, int) and not isinstance(index, bool):
+                self.toggle(index)
         return True
 
     def timer_limit(self) -> float | None:
@@ -243,22 +331,41 @@ class Controller:
         return ""
 
     def time_out(self) -> str:
-        """The human's clock ran out: the engine's ``timeout`` (stand pat, check or fold)."""
-        view = self.view()
-        if view is None or not self.human_to_act() or view.legal is None or not view.legal.allows("timeout"):
-            return ""
-        dropped = len(self.selected) if view.phase == "draw" else 0
-        seat = self.human_hand_seat
-        self._apply("timeout")
+        """The clock of the person or guest to act ran out (or the guest is away): the engine's
+        ``timeout`` (stand pat, check or fold). Returns what to tell this page's viewer."""
         hand = self.session.hand
-        folded = hand is not None and seat is not None and hand.seats[seat].folded
-        self.note = presenter.timeout_note(view.phase, dropped, folded)
-        return self.note
+        seat = self.session.to_act_table_seat
+        if hand is None or not (self.human_to_act() or self.remote_to_act()):
+            return ""
+        phase = hand.phase
+        legal = stripdeck.legal_actions(hand)
+        if legal.allows("timeout"):
+            action = "timeout"
+        elif self.remote_to_act():  # an absent guest at a table without clocks: what a timeout would do
+            action = "draw" if phase == "draw" else "check" if legal.allows("check") else "fold"
+        else:
+            return ""
+        mine = seat == self.viewer
+        dropped = len(self.selected) if phase == "draw" and mine else 0
+        hand_seat = hand.to_act
+        self._apply(action)
+        after = self.session.hand
+        folded = after is not None and hand_seat is not None and after.seats[hand_seat].folded
+        if mine:
+            self.note = presenter.timeout_note(phase, dropped, folded)
+            return self.note
+        player = self.session.seats[seat] if seat is not None else None
+        who = player.name if player else "A player"
+        return f"{who} ran out of time." if action == "timeout" else f"{who} is away: {action} for them."
 
     def queue(self, text: str) -> None:
         """Keep the human's action until the tables are ready (a second one replaces it)."""
-        if self.human_to_act():
+        if self.my_turn():
             self.queued = (self.token, text)
+
+    def my_turn(self) -> bool:
+        """True when the person whose cards are shown is to act."""
+        return self.human_to_act() and self.session.to_act_table_seat == self.viewer
 
     # ---------------------------------------------------------------- actions
 
@@ -272,8 +379,8 @@ class Controller:
         return True
 
     def act(self, text: str) -> bool:
-        """The human's action text; False (and nothing changes) if it is not their turn or illegal."""
-        if not self.human_to_act():
+        """The viewer's action text; False (and nothing changes) if it is not their turn or illegal."""
+        if not self.my_turn():
             return False
         try:
             self._apply(text)
@@ -288,10 +395,35 @@ class Controller:
         self.bot_apply(action)
         return action
 
+    def act_remote(self, table_seat: int, text: str, step: str) -> tuple[str, str] | None:
+        """A guest's action for their own seat (the host binds the seat to the connection).
+
+        ``step`` is the state the guest chose in ("hand.events"). Returns None when applied,
+        or (code, message) when refused: not their turn, a state that has moved on, or an
+        action the engine refuses (its IllegalAction code). Nothing changes when refused.
+        """
+        if not self.remote_to_act() or self.session.to_act_table_seat != table_seat:
+            return "turn", "It is not your turn."
+        if step != self.step_text:
+            return "stale", "The table has moved on since you chose; choose again."
+        try:
+            self._apply(text)
+        except stripdeck.IllegalAction as err:
+            return err.code, str(err)
+        except stripdeck.ActionError as err:
+            return "bad-action", str(err)
+        return None
+
+    @property
+    def step_text(self) -> str:
+        """The current state as "hand.events" (what a guest's action must name)."""
+        hand = self.session.hand
+        return f"{self.session.hand_number}.{len(hand.log) if hand is not None else 0}"
+
     def bot_decide(self) -> str:
         """The action the bot to act chooses from its own view (timed in ``bot_ms``)."""
         seat = self.session.to_act_table_seat
-        assert seat is not None and seat != HUMAN
+        assert seat is not None and self.kind_of(seat) == BOT
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.settings["bot_level"], seat, self.seed)
@@ -299,7 +431,7 @@ class Controller:
         assert view is not None
         start = time.perf_counter()
         action = bot(view)
-        self.bot_ms.append((time.perf_counter() - start) * 1000)
+        self.bot_ms = [*self.bot_ms[-199:], (time.perf_counter() - start) * 1000]
         return action
 
     def bot_apply(self, action: str) -> None:
@@ -311,7 +443,10 @@ class Controller:
         self.session, _ = self.session.act(text)
         hand = self.session.hand
         if hand is not None and hand.is_complete:
-            self.hand_log = session_log.add_hand(self.hand_log, self.session, HUMAN)
+            names = self.names
+            mine = [names[self.session.hand_seats.index(t)] for t in self.people if t in self.session.hand_seats]
+            record = session_log.record_of(self.session, names, mine)
+            self.hand_log = session_log.add_record(self.hand_log, record)
             self.hand_log_changed += 1
         self._reset_choice()
 
@@ -370,6 +505,7 @@ class Controller:
         self.bots = {}
         self.hand_log = session_log.new_log(self.settings["stack"])
         self.hand_log_changed += 1
+        self.holder = None
         self.note = ""
         self.warned = None
         self._reset_choice()
@@ -396,3 +532,12 @@ class Controller:
     def export_session_json(self) -> str:
         """Every finished hand of this table as one JSON file ('' if none yet)."""
         return session_log.export_json(self.hand_log) if self.hand_log["hands"] else ""
+
+    def stacks_of_people(self) -> dict[str, int]:
+        """Each person at this page and their chips now, by the name the page shows (the summary)."""
+        out = {}
+        for seat in self.people:
+            player = self.session.seats[seat]
+            if player is not None:
+                out["You" if not self.passing else player.name] = player.stack
+        return out

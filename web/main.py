@@ -183,7 +183,7 @@ class App:
         focused = node(document.activeElement)
         focus_cmd = data(focused, "cmd")
         focus_index = data(focused, "index") if focus_cmd == "card" else None
-        summary = session_log.summary_text(ctl.hand_log, self.human_stack())
+        summary = session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
         if model is None:  # no hand on the table: only a saved game without one gets here
             over = ctl.game_over
             self.patch.set("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
@@ -225,10 +225,6 @@ class App:
         body.dataset.step = f"{ctl.session.hand_number}.{len(hand.log) if hand is not None else 0}"
         body.dataset.myTurn = "1" if model is not None and model.my_turn else "0"
         body.dataset.over = "1" if ctl.game_over else "0"
-
-    def human_stack(self):
-        player = self.ctl.session.seats[controller.HUMAN]
-        return player.stack if player is not None else 0
 
     def focus_action_bar(self):
         """When the human's turn comes, the focus moves to the action bar (once per turn), unless
@@ -351,6 +347,10 @@ class App:
         elif cmd == "deal":
             if self.ctl.deal():
                 self.after_change()
+        elif cmd == "reveal":
+            over = self.ctl.handing_over
+            if over is not None and self.ctl.take_over(over):
+                self.after_change()
         elif cmd == "newtable":
             self.new_table(self.ctl.settings)
         elif cmd == "keep-playing":
@@ -416,6 +416,13 @@ class App:
         target = event.target
         if target.name == "preset" and node(target.closest("#settings-form")) is not None:
             self.render_settings(storage.with_preset(self.form_settings(), target.value))
+        elif target.name == "people_count" and node(target.closest("#settings-form")) is not None:
+            settings = self.form_settings()  # more or fewer name rows; bots fill the rest of the table
+            people = len(settings["people"])
+            bots = settings.get("opponents")
+            if isinstance(bots, int):
+                settings["opponents"] = max(1 if people == 1 else 0, min(bots, 5 - people))
+            self.render_settings(settings)
         elif data(target, "cmd") == "display":
             self.ctl.set_display({target.name: bool(target.checked)})
             self.after_change()

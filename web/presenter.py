@@ -83,6 +83,7 @@ class TableModel:
     hint_offer: bool = False      # the Hint button is shown (the viewer's draw, hints on)
     hint: HintModel | None = None
     note: str = ""                # about the viewer's last turn (a clock that ran out)
+    hand_over_to: str = ""        # pass and play: the person the device must go to before they act
 
 
 def card_model(card: Card, index: int = 0, selected: bool = False, selectable: bool = False) -> CardModel:
@@ -194,7 +195,8 @@ def my_hand_name(view: PlayerView) -> str:
 def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], *,
             human: int = 0, selected: Sequence[int] = (), amount: object = None,
             hand_number: int = 0, four_color: bool = False, name_hand: bool = True,
-            show_hints: bool = False, hint: HintModel | None = None, note: str = "") -> TableModel:
+            show_hints: bool = False, hint: HintModel | None = None, note: str = "",
+            hand_over_to: str | None = None, thinking: bool = True) -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
@@ -203,9 +205,10 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     viewer's own hand (the page's very first render: the evaluator's tables are built on first use).
     ``show_hints`` offers the Hint button during the viewer's draw; ``hint`` is the advice
     shown (from advice_panel.hint_model, computed from the viewer's own hand only). ``note``
-    tells the viewer something about their last turn.
+    tells the viewer something about their last turn. ``hand_over_to`` (pass and play) names
+    the person the device must be passed to: nobody's cards are in ``view`` then.
     """
-    bar = action_bar(view, names, selected, amount)
+    bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount)
     my_turn = view.is_my_turn and view.legal is not None
     drawing = bar.draw is not None
     chosen = tuple(i for i in selected if drawing)
@@ -281,6 +284,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     if hand_over:
         winners = [f"{names[s]} wins {n}" for s, n in won.items()]
         status = second_person(". ".join(winners) + ".") if winners else "Hand over."
+    elif hand_over_to:
+        status = f"Pass the device to {hand_over_to}."
     elif view.to_act is None:
         status = "Dealing…"
     elif my_turn:
@@ -290,14 +295,14 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         else:
             status = "Your turn."
     else:
-        status = f"{names[view.to_act]} is thinking…"
+        status = f"{names[view.to_act]} is thinking…" if thinking else f"{names[view.to_act]} to act."
 
     return TableModel(
         seats=tuple(seats), pot=f"Pot {pot_total(view)}", side_pots=side_pots,
         phase=PHASE_TEXT.get(view.phase, view.phase), status=status, bar=bar, my_turn=my_turn,
         hand_over=hand_over, history=history(view, names), hand_number=hand_number,
         four_color=four_color, timer_seat=view.to_act, hint_offer=drawing and show_hints,
-        hint=hint if drawing and show_hints else None, note=note)
+        hint=hint if drawing and show_hints else None, note=note, hand_over_to=hand_over_to or "")
 
 
 def announcement(before: Sequence[str], after: Sequence[str]) -> str:

@@ -101,6 +101,11 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
     deal buttons, and the lines that explain them."""
     bar = model.bar
     parts = []
+    if model.hand_over_to:
+        who = model.hand_over_to
+        parts.append(f'<p class="pass" role="status">Pass the device to {escape(who)}: only {escape(who)} '
+                     f'should look now.</p>')
+        parts.append(_button(ButtonModel("reveal", f"Show {who}'s cards", "", ""), primary=True))
     if model.note:
         parts.append(f'<p class="note" role="status">{escape(model.note)}</p>')
     if bar.draw is not None:
@@ -185,27 +190,33 @@ def history_html(lines: Sequence[str]) -> str:
 
 
 def session_html(log: Mapping[str, Any], summary: str) -> str:
-    """The session's hands, newest first, each with its result in words; the summary on top."""
+    """The session's hands, newest first, each with its result in words and what the people at
+    this page won or lost; the summary on top."""
     hands = list(log.get("hands", []))
-    items = "".join(
-        f'<li><span class="hand-title">{escape(h["title"])}</span> {escape(h["description"])}'
-        f'{_delta_html(h["delta"])}</li>' for h in reversed(hands))
-    earlier = int(log.get("played", 0)) - len(hands)
-    more = f'<p class="muted">{earlier} earlier hands are counted but no longer listed.</p>' if earlier > 0 else ""
     if not hands:
         return '<p class="muted">No hand finished yet.</p>'
+    items = "".join(
+        f'<li><span class="hand-title">{escape(h["title"])}</span> {escape(h["description"])}'
+        f'{_mine_html(h["mine"])}</li>' for h in reversed(hands))
+    earlier = int(log.get("played", 0)) - len(hands)
+    more = f'<p class="muted">{earlier} earlier hands are counted but no longer listed.</p>' if earlier > 0 else ""
     return f'<p class="summary">{escape(summary)}</p><ol class="session-list">{items}</ol>{more}'
 
 
-def _delta_html(delta: int) -> str:
-    if not delta:
-        return ""
-    sign = "+" if delta > 0 else "−"
-    return f' <span class="delta {"up" if delta > 0 else "down"}">(you {sign}{abs(delta)})</span>'
+def _mine_html(mine: Mapping[str, int]) -> str:
+    """What the people at this page won or lost in a hand: "(you +20)", "(Ann −4, Bo +4)"."""
+    parts = []
+    for name, delta in mine.items():
+        if delta:
+            sign = "+" if delta > 0 else "−"
+            who = "you" if name == "You" else name
+            parts.append(f'<span class="delta {"up" if delta > 0 else "down"}">{escape(who)} {sign}{abs(delta)}'
+                         "</span>")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 _LABELS = {
-    "preset": "Preset", "opponents": "Opponents", "bot_level": "Opponents' level",
+    "preset": "Preset", "opponents": "Bots", "bot_level": "Bots' level",
     "stack": "Starting stack", "stakes": "Stakes",
     "suit_ties": "Equal hands", "suit_order": "Suit order (highest first)", "draw_limit": "Draw limit",
     "split": "Split offers", "timers": "Timers (30 s)", "show_all": "Show all hands at showdown",
@@ -236,11 +247,11 @@ def settings_html(settings: Mapping[str, Any], confirm: bool = False) -> str:
     """The settings form. Game settings apply with a new table (asked first during a hand,
     ``confirm``); display ones at once."""
     choices: dict[str, Sequence[Any]] = {
-        "preset": storage.PRESETS, "opponents": (1, 2, 3, 4), "stakes": storage.STAKES,
+        "preset": storage.PRESETS, "opponents": (0, 1, 2, 3, 4), "stakes": storage.STAKES,
         "suit_ties": ("kicker", "combination", "split"), "suit_order": storage.SUIT_ORDERS,
         "draw_limit": (0, 1, 2, 3, 4, 5), "bot_level": storage.BOT_LEVELS,
     }
-    rows = []
+    rows = [_people_html(list(settings["people"]))]
     for name in ("preset", "opponents", "bot_level", "stack", "stakes", "suit_ties", "suit_order", "draw_limit"):
         if name == "stack":
             rows.append(f'<label>{_LABELS[name]}<input name="stack" type="number" min="20" '
@@ -269,6 +280,44 @@ def settings_html(settings: Mapping[str, Any], confirm: bool = False) -> str:
             f'</fieldset><fieldset><legend>Display</legend>{display}</fieldset>')
 
 
+def _people_html(people: list[str]) -> str:
+    """Players at this device: how many (1 is the solo game; more is pass and play) and their names."""
+    count = len(people)
+    opts = "".join(f'<option value="{n}"{" selected" if n == count else ""}>'
+                   f'{"1 (just you)" if n == 1 else n}</option>' for n in range(1, 6))
+    names = "".join(
+        f'<label>Player {i + 1}<input name="person_{i + 1}" type="text" maxlength="{storage.MAX_NAME}" '
+        f'value="{attr(name)}" autocomplete="off"></label>' for i, name in enumerate(people)) if count > 1 else ""
+    note = ('<p class="preset-line">Pass and play: the device goes round, and each player sees only '
+            'their own cards.</p>') if count > 1 else ""
+    return (f'<label>Players at this device<select name="people_count" data-cmd="people">{opts}</select></label>'
+            f'{names}{note}')
+
+
+def people_from_form(raw: Mapping[str, Any], before: list[str]) -> list[str]:
+    """The people's names from the form (``people_count`` and ``person_N``); new rows get
+    "Player N", and one person alone is "You".
+
+    >>> people_from_form({"people_count": "3", "person_1": "Ann", "person_2": "Bo"}, ["You"])
+    ['Ann', 'Bo', 'Player 3']
+    >>> people_from_form({"people_count": "1", "person_1": "Ann"}, ["Ann", "Bo"])
+    ['You']
+    """
+    try:
+        count = stripdeck.whole_number(raw.get("people_count", len(before)), "people_count", 1, 5)
+    except stripdeck.InputError:
+        count = len(before)
+    if count == 1:
+        return ["You"]
+    names = []
+    for i in range(count):
+        name = raw.get(f"person_{i + 1}")
+        if not isinstance(name, str):
+            name = before[i] if i < len(before) and len(before) > 1 else f"Player {i + 1}"
+        names.append(name)
+    return names
+
+
 def _checkbox(name: str, value: bool, live: bool = False) -> str:
     extra = ' data-cmd="display"' if live else ""
     return (f'<label class="check"><input type="checkbox" name="{name}"{extra}'
@@ -279,6 +328,8 @@ def form_values(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Settings from the form's raw values (strings and booleans) -> typed values."""
     out: dict[str, Any] = {}
     for name, value in raw.items():
+        if name == "people_count" or name.startswith("person_"):
+            continue
         if name in ("opponents", "stakes", "draw_limit", "stack"):
             try:
                 out[name] = stripdeck.whole_number(value, name)
@@ -286,4 +337,6 @@ def form_values(raw: Mapping[str, Any]) -> dict[str, Any]:
                 out[name] = value  # storage.validate names the setting and what is wrong
         else:
             out[name] = value
+    if "people_count" in raw:
+        out["people"] = people_from_form(raw, list(raw.get("people") or ["You"]))
     return out

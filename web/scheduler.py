@@ -45,6 +45,8 @@ class Facts:
     fast_bots: bool
     revealed: int = 0           # seats that turned their cards over at the showdown
     seed: int = 0               # makes each turn's bot pause differ, yet stay the same on every poke
+    remote_to_act: bool = False  # a host waits for a guest's page to act
+    absent: bool = False        # ... and that guest is not connected: they time out at once
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,9 @@ class Step:
     """An automatic step: ``kind`` is due at clock time ``at`` for the state ``token``.
 
     Kinds: ``apply`` (the human's queued action, once the tables are ready), ``bot`` (the
-    bot to act chooses and acts), ``timeout`` (the human's clock ran out), ``warn`` (five
-    seconds left), ``tick`` (move the countdown on screen), ``deal`` (the automatic deal).
+    bot to act chooses and acts), ``timeout`` (the clock of the person or guest to act ran
+    out, or the guest is away), ``warn`` (five seconds left), ``tick`` (move the countdown on
+    screen), ``deal`` (the automatic deal).
     """
 
     kind: str
@@ -105,20 +108,23 @@ def next_step(facts: Facts, now: float) -> Step | None:
         if not facts.ready:
             return None  # building the tables pokes the scheduler when it is done
         return Step("bot", max(now, facts.started + bot_pause(facts)), token)
-    if facts.human_to_act:
+    if facts.remote_to_act and facts.absent:
+        return Step("timeout", now, token)  # an absent guest checks, folds or stands pat
+    if facts.human_to_act or facts.remote_to_act:
         if facts.timer is None:
             return None
         end = facts.started + facts.timer
         if now >= end:
             return Step("timeout", now, token)
         warn_at = end - WARN_BEFORE
-        if not facts.warned and facts.timer > WARN_BEFORE and now >= warn_at:
+        warns = facts.human_to_act and not facts.warned and facts.timer > WARN_BEFORE
+        if warns and now >= warn_at:
             return Step("warn", now, token)
         candidates = [end, facts.started + TICK * (int((now - facts.started) / TICK) + 1)]
-        if not facts.warned and facts.timer > WARN_BEFORE:
+        if warns:
             candidates.append(warn_at)
         at = min(candidates)
-        kind = "timeout" if at == end else "warn" if not facts.warned and at == warn_at else "tick"
+        kind = "timeout" if at == end else "warn" if warns and at == warn_at else "tick"
         return Step(kind, at, token)
     if facts.hand_over and facts.auto_deal and not facts.game_over:
         # A reload shows the finished hand again for a while, even if its time was up meanwhile.

@@ -2,11 +2,13 @@
 
 Pure Python. A log is plain JSON-ready data (it is saved in localStorage as it is):
 
-    {"version": 1, "start_stack": 200, "played": 3, "won": 1, "biggest_pot": 46,
+    {"version": 1, "start_stack": 200, "played": 3,
+     "people": {"You": {"won": 1, "biggest_pot": 46}},
      "hands": [{"number": 1, "title": "Hand 1", "description": "...", "names": [...],
-                "human": 0, "delta": -2, "pot": 6, "scenario": {rules, stacks, ...}}, ...]}
+                "mine": {"You": -2}, "won": {}, "pot": 6, "scenario": {rules, stacks, ...}}, ...]}
 
-Counters cover every hand played; ``hands`` keeps the last :data:`KEEP` of them. The export
+``people`` are the names played at this page (one in the solo game, several in pass and
+play). Counters cover every hand played; ``hands`` keeps the last :data:`KEEP` of them. The export
 is one JSON file whose ``hands`` are scenarios that ``python -m stripdeck replay`` plays
 back one by one.
 """
@@ -28,76 +30,102 @@ EXPORT_FORMAT = "stripdeck-session"
 
 def new_log(start_stack: int) -> dict[str, Any]:
     """An empty history for a table whose players start with ``start_stack`` chips."""
-    return {"version": VERSION, "start_stack": start_stack, "played": 0, "won": 0,
-            "biggest_pot": 0, "hands": []}
+    return {"version": VERSION, "start_stack": start_stack, "played": 0, "people": {}, "hands": []}
 
 
-def result_words(hand: stripdeck.HandState, names: Sequence[str]) -> str:
-    """Who won what, in words and card names: the narration's closing sentences.
+def result_words(log: Sequence[stripdeck.Event], names: Sequence[str]) -> str:
+    """Who won what, in words and card names: the narration's closing sentences (public events only).
 
     >>> s = stripdeck.start_hand(stripdeck.Rules(), [50, 50], 0, seed=3)
     >>> s, _ = stripdeck.apply(s, "fold")
-    >>> result_words(s, ["You", "Ada"])
+    >>> result_words(s.log, ["You", "Ada"])
     'Ada wins 2 from the main pot.'
     """
-    lines = stripdeck.describe_log([e for e in hand.log if e.kind in ("win", "divide", "show")],
+    lines = stripdeck.describe_log([e for e in log if e.kind in ("win", "divide", "show")],
                                    list(names), card_names=True)
     return " ".join(second_person(line) for line in lines)
 
 
-def add_hand(log: Mapping[str, Any], session: stripdeck.Session, human_table_seat: int) -> dict[str, Any]:
-    """The log with the session's just-finished hand added (a new dict; ``log`` is unchanged)."""
+def hand_record(number: int, log: Sequence[stripdeck.Event], names: Sequence[str], deltas: Sequence[int],
+                people: Sequence[str], scenario: Mapping[str, Any] | None) -> dict[str, Any]:
+    """One finished hand for the history: ``people`` are the names played at this page."""
+    return {
+        "number": number,
+        "title": f"Hand {number}",
+        "description": result_words(log, names),
+        "names": list(names),
+        "mine": {name: delta for name, delta in zip(names, deltas) if name in people},
+        "won": {names[e.seat]: e.amount or 0 for e in log if e.kind == "win" and e.seat is not None
+                and names[e.seat] in people},
+        "pot": sum(e.amount or 0 for e in log if e.kind == "win"),
+        "scenario": None if scenario is None else {k: scenario[k] for k in SCENARIO_KEYS if k in scenario},
+    }
+
+
+def record_of(session: stripdeck.Session, names: Sequence[str], people: Sequence[str]) -> dict[str, Any]:
+    """The record of the session's just-finished hand: ``names`` per hand seat as the page shows
+    them, ``people`` the names among them played at this page."""
     hand = session.hand
     assert hand is not None and hand.is_complete
-    names = [session.seats[t].name for t in session.hand_seats]  # type: ignore[union-attr]
-    human = session.hand_seat_of(human_table_seat)
     deltas = [s.stack - start for s, start in zip(hand.seats, hand.start_stacks)]
-    won = sum(e.amount or 0 for e in hand.log if e.kind == "win" and e.seat == human)
-    scenario = stripdeck.export_hand(hand)
-    record = {
-        "number": session.hand_number,
-        "title": f"Hand {session.hand_number}",
-        "description": result_words(hand, names),
-        "names": names,
-        "human": human,
-        "delta": deltas[human] if human is not None else 0,
-        "pot": sum(e.amount or 0 for e in hand.log if e.kind == "win"),
-        "scenario": {k: scenario[k] for k in SCENARIO_KEYS},
-    }
+    return hand_record(session.hand_number, hand.log, names, deltas, people, stripdeck.export_hand(hand))
+
+
+def add_record(log: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+    """The log with a finished hand's record added (a new dict; ``log`` is unchanged)."""
     out = dict(log)
-    out["hands"] = [*list(log.get("hands", []))[-(KEEP - 1):], record]
+    out["hands"] = [*list(log.get("hands", []))[-(KEEP - 1):], dict(record)]
     out["played"] = int(log.get("played", 0)) + 1
-    out["won"] = int(log.get("won", 0)) + (1 if record["delta"] > 0 else 0)
-    out["biggest_pot"] = max(int(log.get("biggest_pot", 0)), won)
+    people = {name: dict(counts) for name, counts in dict(log.get("people", {})).items()}
+    for name, delta in record["mine"].items():
+        counts = people.setdefault(name, {"won": 0, "biggest_pot": 0})
+        counts["won"] += 1 if delta > 0 else 0
+        counts["biggest_pot"] = max(counts["biggest_pot"], record["won"].get(name, 0))
+    out["people"] = people
     return out
 
 
-def summary(log: Mapping[str, Any], stack_now: int) -> dict[str, int]:
-    """Hands played, hands won, the biggest pot the human won, and the net result."""
-    return {"played": int(log.get("played", 0)), "won": int(log.get("won", 0)),
-            "biggest_pot": int(log.get("biggest_pot", 0)),
-            "net": stack_now - int(log.get("start_stack", stack_now))}
+def summary_text(log: Mapping[str, Any], stacks: Mapping[str, int]) -> str:
+    """The summary in words: hands played, and for each person at this page hands won, the
+    biggest pot won and the net result (``stacks``: each person's chips now).
 
-
-def summary_text(log: Mapping[str, Any], stack_now: int) -> str:
-    """The game-over screen's summary in words.
-
-    >>> summary_text({"played": 12, "won": 4, "biggest_pot": 96, "start_stack": 200}, 0)
+    >>> log = {"played": 12, "start_stack": 200, "people": {"You": {"won": 4, "biggest_pot": 96}}}
+    >>> summary_text(log, {"You": 0})
     '12 hands played, 4 won. Your biggest pot: 96. Net result: -200.'
+    >>> log["people"]["Bo"] = {"won": 1, "biggest_pot": 8}
+    >>> summary_text(log, {"You": 150, "Bo": 250})
+    '12 hands played. You: 4 won, biggest pot 96, net -50. Bo: 1 won, biggest pot 8, net +50.'
     """
-    s = summary(log, stack_now)
-    plural = "s" if s["played"] != 1 else ""
-    net = f"+{s['net']}" if s["net"] > 0 else str(s["net"])
-    return (f"{s['played']} hand{plural} played, {s['won']} won. Your biggest pot: {s['biggest_pot']}. "
-            f"Net result: {net}.")
+    played = int(log.get("played", 0))
+    start = int(log.get("start_stack", 0))
+    counts = dict(log.get("people", {}))
+    head = f"{played} hand{'s' if played != 1 else ''} played"
+
+    def net(name: str) -> str:
+        value = stacks[name] - start
+        return f"+{value}" if value > 0 else str(value)
+
+    def of(name: str) -> dict[str, int]:
+        return dict(counts.get(name, {"won": 0, "biggest_pot": 0}))
+
+    if len(stacks) == 1:
+        (name,) = stacks
+        mine = of(name)
+        whose = "Your" if name == "You" else f"{name}'s"
+        return f"{head}, {mine['won']} won. {whose} biggest pot: {mine['biggest_pot']}. Net result: {net(name)}."
+    parts = [f"{name}: {of(name)['won']} won, biggest pot {of(name)['biggest_pot']}, net {net(name)}."
+             for name in stacks]
+    return " ".join([head + "."] + parts)
 
 
 def export_data(log: Mapping[str, Any]) -> dict[str, Any]:
-    """The session as one JSON object: each hand a scenario with its names and result."""
+    """The session as one JSON object: each hand a scenario with its names and result (hands
+    without a scenario, a guest's before the host revealed them, are left out)."""
     hands = []
     for record in log.get("hands", []):
-        hands.append({**record["scenario"], "title": record["title"],
-                      "description": record["description"], "names": record["names"]})
+        if record.get("scenario"):
+            hands.append({**record["scenario"], "title": record["title"],
+                          "description": record["description"], "names": record["names"]})
     return {"format": EXPORT_FORMAT, "version": VERSION, "hands": hands}
 
 
@@ -111,16 +139,23 @@ def validate(data: Any) -> dict[str, Any]:
     are only displayed and exported, never replayed into the table."""
     if not isinstance(data, Mapping) or data.get("version") != VERSION:
         raise ValueError("unknown format or version")
-    for key in ("start_stack", "played", "won", "biggest_pot"):
+    for key in ("start_stack", "played"):
         value = data.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{key} must be a whole number, got {value!r}")
+            raise ValueError(f"{key} must be a whole number, got {str(value)[:20]!r}")
+    people = data.get("people")
+    if not isinstance(people, Mapping) or len(people) > 5 or not all(
+            isinstance(name, str) and isinstance(c, Mapping) and set(c) == {"won", "biggest_pot"}
+            and all(type(v) is int and v >= 0 for v in c.values()) for name, c in people.items()):
+        raise ValueError("people must map up to 5 names to their counts")
     hands = data.get("hands")
     if not isinstance(hands, list) or len(hands) > KEEP:
         raise ValueError(f"hands must be a list of at most {KEEP}")
     for record in hands:
         if not (isinstance(record, Mapping) and isinstance(record.get("title"), str)
-                and isinstance(record.get("description"), str) and isinstance(record.get("scenario"), Mapping)
-                and isinstance(record.get("names"), list) and isinstance(record.get("delta"), int)):
+                and isinstance(record.get("description"), str) and isinstance(record.get("names"), list)
+                and isinstance(record.get("mine"), Mapping) and isinstance(record.get("won"), Mapping)
+                and all(type(v) is int for v in record["mine"].values())
+                and (record.get("scenario") is None or isinstance(record.get("scenario"), Mapping))):
             raise ValueError("a hand record is malformed")
     return dict(data)

@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "version": SETTINGS_VERSION,
     "preset": "online",
     "opponents": 3,
+    "people": ["You"],
     "stack": 200,
     "stakes": 1,
     "suit_ties": "kicker",
@@ -106,8 +107,9 @@ def _flag(data: Mapping[str, Any], name: str) -> bool:
     return value
 
 
-def validate(data: Any) -> dict[str, Any]:
-    """Clean settings from ``data`` (missing keys take defaults); raises SettingsError."""
+def validate(data: Any, guests: int = 0) -> dict[str, Any]:
+    """Clean settings from ``data`` (missing keys take defaults); raises SettingsError.
+    ``guests``: seats for friends on other devices (a host's table) besides people and bots."""
     if not isinstance(data, Mapping):
         raise SettingsError("settings must be an object")
     if data.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
@@ -118,7 +120,8 @@ def validate(data: Any) -> dict[str, Any]:
     out = {
         "version": SETTINGS_VERSION,
         "preset": _choice(data, "preset", PRESETS),
-        "opponents": _whole(data, "opponents", 1, 4),
+        "opponents": _whole(data, "opponents", 0, 4),
+        "people": _people(data),
         "stack": _whole(data, "stack", 20, 100_000),
         "stakes": _choice(data, "stakes", STAKES),
         "suit_ties": _choice(data, "suit_ties", ("kicker", "combination", "split")),
@@ -135,8 +138,31 @@ def validate(data: Any) -> dict[str, Any]:
         "bot_level": _choice(data, "bot_level", BOT_LEVELS),
         "show_hints": _flag(data, "show_hints"),
     }
+    if not 2 <= len(out["people"]) + guests + out["opponents"] <= 5:
+        raise SettingsError(f"people and bots: a table seats 2 to 5 players, got {len(out['people'])} "
+                            f"{'person' if len(out['people']) == 1 else 'people'}"
+                            f"{f', {guests} friends' if guests else ''} and {out['opponents']} bots")
     rules_from(out)  # the engine has the last word on combinations
     return out
+
+
+MAX_NAME = 20
+
+
+def _people(data: Mapping[str, Any]) -> list[str]:
+    """The names of the people at this device (pass and play when more than one)."""
+    value = data.get("people", DEFAULTS["people"])
+    if not isinstance(value, list) or not 1 <= len(value) <= 5:
+        raise SettingsError("people: must be a list of 1 to 5 names")
+    names = []
+    for name in value:
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or any(
+                ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in name):
+            raise SettingsError(f"people: each name is 1 to {MAX_NAME} letters, got {shown(name)}")
+        names.append(name.strip())
+    if len({n.casefold() for n in names}) != len(names):
+        raise SettingsError("people: two people have the same name")
+    return names
 
 
 def rules_from(settings: Mapping[str, Any], timer_seconds: float = TIMER_SECONDS) -> Rules:
@@ -156,17 +182,29 @@ def rules_from(settings: Mapping[str, Any], timer_seconds: float = TIMER_SECONDS
         raise SettingsError(str(err)) from None
 
 
-def player_names(opponents: int) -> list[str]:
-    """You and the bots' names."""
-    return ["You", "Ada", "Bruno", "Chloé", "Dev"][:opponents + 1]
+BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dev", "Elif", "Femi", "Greta", "Hugo", "Ines")
+
+
+def player_names(opponents: int, people: list[str] | None = None) -> list[str]:
+    """The people's names, then the bots' (names the people already use are skipped).
+
+    >>> player_names(3), player_names(2, ["Ann", "Bruno"])
+    (['You', 'Ada', 'Bruno', 'Chloé'], ['Ann', 'Bruno', 'Ada', 'Chloé'])
+    """
+    people = list(people or ["You"])
+    taken = {n.casefold() for n in people}
+    return people + [n for n in BOT_NAMES if n.casefold() not in taken][:opponents]
 
 
 def new_session(settings: Mapping[str, Any], seed: int | None = None,
-                timer_seconds: float = TIMER_SECONDS) -> Session:
-    """A fresh table for these settings: the human in table seat 0, bots after."""
-    names = player_names(settings["opponents"])
-    players = [stripdeck.Player(n, settings["stack"], "human" if i == 0 else "bot")
-               for i, n in enumerate(names)]
+                timer_seconds: float = TIMER_SECONDS, guests: int = 0) -> Session:
+    """A fresh table for these settings: the people at this device first, then ``guests`` seats
+    for friends on their own devices (a host's table), then bots."""
+    people = settings["people"]
+    bots = player_names(settings["opponents"], people)[len(people):]
+    players = [stripdeck.Player(n, settings["stack"], "human") for n in people]
+    players += [stripdeck.Player(f"Seat {len(players) + i + 1}", settings["stack"], "remote") for i in range(guests)]
+    players += [stripdeck.Player(n, settings["stack"], "bot") for n in bots]
     return Session.new(rules_from(settings, timer_seconds), players, seed=seed)
 
 
@@ -315,7 +353,7 @@ def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
         return None, []
     numbers = ("hand", "events", "started_at")
     if not problem and not (
-            isinstance(raw, dict) and set(numbers) <= set(raw) <= {*numbers, "selected", "note"}
+            isinstance(raw, dict) and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder"}
             and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
             and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5
             and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300):
