@@ -139,11 +139,20 @@ class Session(NamedTuple):
             button = next(i for i in [(self.button + k) % TABLE_SEATS for k in range(1, TABLE_SEATS + 1)]
                           if i in occupied)
         number = self.hand_number + 1
-        hand_seed = random.Random(f"{self.seed}/hand/{number}").getrandbits(63)
+        hand_seed = self.next_hand_seed()
         stacks = [seats[i].stack for i in occupied]  # type: ignore[union-attr]
         hand = start_hand(self.rules, stacks, occupied.index(button), seed=hand_seed)
         return self._replace(seats=seats, button=button, hand=hand, hand_seats=tuple(occupied),
                              hand_number=number)
+
+    def next_hand_seed(self) -> int:
+        """The seed the next hand will be dealt from (a host commits to it before dealing).
+
+        >>> s = Session.new(Rules(), [("Ann", 100), ("Bob", 100)], seed=1)
+        >>> s.next_hand_seed() == s.next_hand().hand.seed
+        True
+        """
+        return random.Random(f"{self.seed}/hand/{self.hand_number + 1}").getrandbits(63)
 
     def act(self, action: str | Action) -> tuple[Session, tuple[Event, ...]]:
         """Apply the action of the player to act; stacks are settled when the hand ends."""

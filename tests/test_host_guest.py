@@ -1,0 +1,249 @@
+"""A host's page and its guests' pages on CPython, their messages passed by hand: every message
+is checked, a guest sees only what its seat may see, deals are verified, forgeries change
+nothing. (tests/browser/test_friends.py does the same over real WebRTC in Chromium.)"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+sys.path.insert(0, str(WEB))
+
+import fair_deal  # noqa: E402
+import guest  # noqa: E402
+import host  # noqa: E402
+import protocol  # noqa: E402
+import scheduler  # noqa: E402
+import storage  # noqa: E402
+
+CARD = re.compile(r"\b(?:[789TJQKA][hdcs]|Jk)\b")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Table:
+    """A host and its guests, with every message captured on its way to a guest."""
+
+    def __init__(self, guests: int = 2, bots: int = 1, seed: int = 3, **settings: object) -> None:
+        self.clock = Clock()
+        chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": bots, **settings},
+                                  guests=guests)
+        ctl = host.new_hosted_table(chosen, guests, seed=seed)
+        ctl.clock = self.clock
+        self.host = host.Host(ctl, "Hana's table")
+        self.guests = {f"s{i + 1}": guest.GuestTable(storage.DEFAULTS, clock=self.clock) for i in range(guests)}
+        self.inbox: dict[str, list[str]] = {link: [] for link in self.guests}
+        for link in self.guests:
+            self.host.invite(link)
+
+    def deliver(self, out: list[tuple[str, str]]) -> None:
+        for link, text in out:
+            self.inbox[link].append(text)
+            self.guests[link].received(text)
+
+    def connect(self, link: str, name: str) -> None:
+        self.deliver(self.host.opened(link))
+        self.send(link, protocol.message("hello", name=name))
+
+    def send(self, link: str, text: str) -> bool:
+        out, changed = self.host.received(link, text)
+        self.deliver(out)
+        return changed
+
+    def step(self, rng: random.Random) -> None:
+        """One move of the table: the due automatic step, or a guest's or the host's action."""
+        ctl = self.host.ctl
+        if not ctl.in_hand:
+            if ctl.game_over:
+                raise StopIteration
+            ctl.deal()
+        elif ctl.remote_to_act():
+            seat = ctl.session.to_act_table_seat
+            link = self.host.link_of(seat)
+            table = self.guests[link]
+            if table.my_turn() and rng.random() < 0.95:
+                legal = table.view.legal
+                kind = rng.choice([k for k in legal.kinds if k != "timeout"])
+                text = {"bet": f"bet {legal.min_total}", "raise": f"raise {legal.max_total}"}.get(kind, kind)
+                if kind == "draw":
+                    text = "draw " + " ".join(str(c) for c in table.view.my_hand[:rng.randint(0, legal.draw_max)])
+                self.send(link, table.act(text))
+            else:  # the guest waits: their clock runs out
+                self.clock.now += 31
+                step = scheduler.next_step(ctl.facts(True), self.clock.now)
+                ctl.run_step(step)
+        elif ctl.bot_to_act():
+            ctl.bot_act()
+        else:
+            view = ctl.view()
+            legal = view.legal
+            ctl.act("draw" if view.phase == "draw" else "check" if legal.allows("check") else "call")
+        self.deliver(self.host.sync())
+
+
+def test_guests_see_only_their_own_cards_and_every_deal_is_verified() -> None:
+    table = Table(guests=2, bots=1)
+    table.connect("s1", "Zoë")
+    table.connect("s2", "Zoë")  # the same name: made unique
+    names = [p.name for p in table.host.ctl.session.seats if p]
+    assert names == ["Hana", "Zoë", "Zoë 2", "Ada"]
+    rng = random.Random(1)
+    hands = []
+    for _ in range(400):
+        before = table.host.ctl.session.hand_number
+        try:
+            table.step(rng)
+        except StopIteration:
+            break
+        if table.host.ctl.session.hand_number != before and before:
+            hands.append(before)
+        if len(hands) >= 8:
+            break
+    assert len(hands) >= 8
+    for link, g in table.guests.items():
+        seat = table.host.links[link].seat
+        verified = [n for n, (ok, _) in g.verdicts.items() if ok]
+        assert verified and all(ok for ok, _ in g.verdicts.values()), g.verdicts
+        assert g.hand_log["played"] == len(g.verdicts)
+        # No card reached this guest that it could not see: its own, and cards shown at showdown.
+        known: set[str] = set()
+        hand = 0
+        for text in table.inbox[link]:
+            msg = json.loads(text)
+            if msg["t"] == "reveal":
+                continue  # after the hand: the seed and the actions, which the guest checks
+            if msg["t"] == "state" and msg["view"] is not None:
+                if msg["hand"] != hand:
+                    hand, known = msg["hand"], set()
+                view = msg["view"]
+                you = msg["you"]
+                if you is not None and view["seats"][you]["hand"]:
+                    known |= set(view["seats"][you]["hand"].split())
+                for event in view["log"]:
+                    if event.get("seat") == you and "cards" in event:
+                        known |= set(event["cards"].split())
+                    if event["kind"] == "show":
+                        known |= set(event["cards"].split())
+            leaked = set(CARD.findall(text)) - known
+            assert not leaked, (seat, msg["t"], leaked)
+
+
+def test_forged_malformed_and_out_of_turn_messages_change_nothing() -> None:
+    table = Table(guests=2, bots=0)
+    table.connect("s1", "Ann")
+    table.connect("s2", "Bo")
+    ctl = table.host.ctl
+    ctl.deal()
+    table.deliver(table.host.sync())
+    while not ctl.remote_to_act():
+        view = ctl.view()
+        ctl.act("call" if view.legal.allows("call") else "check")
+    to_act = table.host.link_of(ctl.session.to_act_table_seat)
+    other = "s2" if to_act == "s1" else "s1"
+    session = ctl.session
+    step = ctl.step_text
+    forged = [
+        "{not json", "[" * 5000 + "]" * 5000, "x" * 70_000, '"just text"', json.dumps({"v": 2, "t": "act"}),
+        protocol.message("act", action="fold", step=step)[:-1] + ',"seat":0}',  # acting for another seat
+        json.dumps({"v": 1, "t": "act", "action": "fold", "step": step, "link": to_act}),
+        json.dumps({"v": 1, "t": "state", "view": None}),  # a guest cannot send host messages
+        json.dumps({"v": 1, "t": "act", "action": "fold" * 50, "step": step}),
+        json.dumps({"v": 1, "t": "hello", "name": "\u0007bell"}),
+    ]
+    for text in forged:
+        for link in (to_act, other):
+            assert not table.send(link, text)
+            assert ctl.session is session
+    assert not table.send(other, protocol.message("act", action="fold", step=step))  # not their turn
+    assert ctl.session is session and "not your turn" in table.guests[other].errors[-1].lower()
+    assert not table.send(to_act, protocol.message("act", action="raise 99999", step=step))
+    assert ctl.session is session and table.guests[to_act].errors[-1]
+    assert not table.send(to_act, protocol.message("act", action="fold", step="1.2"))  # a stale state
+    assert ctl.session is session
+    out, changed = table.host.received("s9", protocol.message("act", action="fold", step=step))
+    assert not changed and not out  # a link that was never invited
+    assert len(table.host.dropped) >= len(forged)
+    assert table.send(to_act, protocol.message("act", action="fold", step=step))
+    assert ctl.session is not session
+
+
+def test_an_absent_guest_times_out_at_once_and_plays_again_after_rejoining() -> None:
+    table = Table(guests=1, bots=1, timers=False)
+    table.connect("s1", "Zoë")
+    ctl = table.host.ctl
+    table.deliver(table.host.closed("s1"))
+    ctl.deal()
+    for _ in range(50):
+        if ctl.remote_to_act():
+            break
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        else:
+            view = ctl.view()
+            ctl.act("check" if view.legal.allows("check") else "call")
+    assert ctl.remote_to_act()
+    step = scheduler.next_step(ctl.facts(True), table.clock.now)
+    assert step is not None and (step.kind, step.at) == ("timeout", table.clock.now)
+    assert "is away" in ctl.run_step(step)
+    table.connect("s1", "Zoë")
+    assert ctl.session.seats[1].name == "Zoë" and 1 in ctl.connected
+
+
+def test_a_tampered_reveal_is_flagged_loudly() -> None:
+    table = Table(guests=1, bots=1)
+    table.connect("s1", "Zoë")
+    rng = random.Random(4)
+    g = table.guests["s1"]
+    original = table.deliver
+
+    def tamper(out: list[tuple[str, str]]) -> None:
+        changed = []
+        for link, text in out:
+            msg = json.loads(text)
+            if msg["t"] == "reveal":
+                msg["seed"] += 1  # another seed than the one committed to
+                text = json.dumps(msg)
+            changed.append((link, text))
+        original(changed)
+
+    table.deliver = tamper  # type: ignore[method-assign]
+    for _ in range(300):
+        table.step(rng)
+        if g.verdicts:
+            break
+    ok, words = next(iter(g.verdicts.values()))
+    assert not ok and "does not match the commitment" in words
+
+
+def test_a_reveal_whose_cards_differ_from_what_was_shown_is_flagged() -> None:
+    rules = storage.rules_from(storage.DEFAULTS)
+    import stripdeck
+
+    state = stripdeck.start_hand(rules, [50, 50], 0, seed=11)
+    state, _ = stripdeck.apply(state, "fold")
+    seen = [e.to_dict() for e in stripdeck.player_view(state, 1).log]
+    salt = "ab" * 16
+    scenario = fair_deal.reveal_scenario(state)
+    assert fair_deal.verify(fair_deal.commitment(11, salt), 11, salt, scenario, 1, seen)[0]
+    # The host committed honestly to seed 12 but dealt from 11: the replay shows other cards.
+    ok, words = fair_deal.verify(fair_deal.commitment(12, salt), 12, salt, scenario, 1, seen)
+    assert not ok and "differ from what you were shown" in words
+    assert not fair_deal.verify(None, 11, salt, scenario, 1, seen)[0]
+
+
+@pytest.mark.parametrize("text", ["", "{}", '{"v":1}', '{"v":1,"t":"state"}', '{"v":1,"t":"nope"}'])
+def test_a_guest_drops_malformed_host_messages(text: str) -> None:
+    g = guest.GuestTable(storage.DEFAULTS)
+    assert g.received(text) == "" and g.errors and g.view is None

@@ -1,0 +1,67 @@
+"""A shuffle the guests can check: the host commits to each hand's seed before the deal and
+reveals it after, and each guest's page deals the hand again with the engine.
+
+Pure Python. Before a hand the host sends ``SHA-256("stripdeck-deal/1/<seed>/<salt>")`` (the
+salt is 16 random bytes, so the seed cannot be guessed from the hash). After the hand it sends
+the seed, the salt and the hand's actions. A guest checks that the hash matches the commitment
+it received *before the deal*, replays the hand from the seed with the engine
+(``stripdeck.play_scenario``), and checks that what the replay shows its seat is exactly what
+the host showed it, event by event: its own cards, its draws, every bet, the showdown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import stripdeck
+
+SCENARIO_KEYS = ("rules", "stacks", "button", "actions")
+
+
+def new_salt() -> str:
+    """16 random bytes from the system, as 32 hex digits."""
+    return os.urandom(16).hex()
+
+
+def commitment(seed: int, salt: str) -> str:
+    """The hash a host sends before dealing a hand from ``seed``.
+
+    >>> commitment(7, "00" * 16)[:16]
+    '511d88986247a2dc'
+    """
+    return hashlib.sha256(f"stripdeck-deal/1/{seed}/{salt}".encode()).hexdigest()
+
+
+def reveal_scenario(hand: stripdeck.HandState) -> dict[str, Any]:
+    """What a host reveals of a finished hand besides the seed: its rules, stacks, button, actions."""
+    scenario = stripdeck.export_hand(hand)
+    return {k: scenario[k] for k in SCENARIO_KEYS}
+
+
+def verify(committed: str | None, seed: int, salt: str, scenario: Mapping[str, Any], seat: int | None,
+           seen_log: Sequence[Mapping[str, Any]]) -> tuple[bool, str]:
+    """Check a revealed hand against its commitment and against what this seat was shown.
+
+    Returns (True, "deal verified …") or (False, what did not match).
+    """
+    if committed is None:
+        return False, "No commitment arrived before this hand was dealt, so the deal cannot be checked."
+    if commitment(seed, salt) != committed:
+        return False, "The revealed seed does not match the commitment sent before the deal."
+    if set(scenario) != set(SCENARIO_KEYS):
+        return False, "The revealed hand is not a scenario of rules, stacks, button and actions."
+    try:
+        replayed = stripdeck.play_scenario({**scenario, "seed": seed})
+    except (stripdeck.ScenarioError, ValueError, TypeError) as err:
+        return False, f"The revealed hand does not replay: {err}"
+    if seat is not None and not 0 <= seat < len(replayed.seats):
+        return False, "Your seat is not in the revealed hand."
+    expected = [e.to_dict() for e in stripdeck.player_view(replayed, seat).log]
+    if expected != list(seen_log):
+        first = next((i for i, (a, b) in enumerate(zip(expected, seen_log)) if a != b),
+                     min(len(expected), len(seen_log)))
+        return False, f"The cards dealt from the revealed seed differ from what you were shown (event {first + 1})."
+    return True, "Deal verified: the cards came from the seed committed before the deal."

@@ -1,0 +1,308 @@
+"""A guest's side of a table hosted on a friend's page: what arrives is shown, what the guest
+chooses is sent back. Pure Python, no transport (the page passes messages in and out).
+
+The guest's page never holds the deck: it gets its own PlayerView from the host (checked by
+``PlayerView.from_dict``) and renders it with the same presenter as the solo game. It keeps the
+host's commitment to each hand's seed, and when the host reveals the seed after the hand it
+deals the hand again with the engine and says "Deal verified" or warns loudly
+(web/fair_deal.py). Everything the host sends goes through ``protocol.parse`` first.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import action_bar
+import advice_panel
+import fair_deal
+import presenter
+import protocol
+import scheduler
+import session_log
+import storage
+import stripdeck
+
+
+class GuestTable:
+    """The table as one guest sees it, from the host's messages."""
+
+    def __init__(self, settings: dict[str, Any], clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = dict(settings)   # display settings only: the game's are the host's
+        self.clock = clock
+        self.state: dict[str, Any] | None = None   # the last state message
+        self.view: stripdeck.PlayerView | None = None
+        self.seat: int | None = None     # the table seat the host gave us
+        self.table = ""
+        self.roster: list[dict[str, Any]] = []
+        self.chat: list[tuple[str, str]] = []
+        self.commits: dict[int, str] = {}       # hand -> hash, as received before the deal
+        self.dealt_after_commit: set[int] = set()  # hands whose commitment came before their deal
+        self.seen_hands: set[int] = set()
+        self.verdicts: dict[int, tuple[bool, str]] = {}  # hand -> (verified, words)
+        self.finals: dict[int, dict[str, Any]] = {}      # hand -> its last state (to check a reveal)
+        self.hand_log = session_log.new_log(0)
+        self.hand_log_changed = 0
+        self.scenarios: dict[int, dict[str, Any]] = {}   # hand -> revealed scenario (with its seed)
+        self.selected: tuple[int, ...] = ()
+        self.amount: object = None
+        self.hint: dict[str, Any] | None = None
+        self.note = ""
+        self.ended = ""                  # why the table is over for us ("The host has left the table.")
+        self.errors: list[str] = []      # the host's refusals and dropped messages, newest last
+        self.queued: str | None = None
+        self.started = clock()           # when the current state arrived
+        self.deadline: float | None = None
+        self.warned: scheduler.Token | None = None
+        self.generation = 0
+
+    # ---------------------------------------------------------------- what arrives
+
+    def received(self, text: Any) -> str:
+        """Handle one message from the host; returns what to announce ('' for nothing).
+
+        A malformed message is dropped (noted in ``errors``); nothing else changes.
+        """
+        try:
+            msg = protocol.parse(text, "host")
+            return self._handle(msg)
+        except (protocol.ProtocolError, stripdeck.ViewError) as err:
+            self.errors = [*self.errors[-19:], f"Dropped a message from the host: {err}"]
+            return ""
+
+    def _handle(self, msg: dict[str, Any]) -> str:
+        kind = msg["t"]
+        if kind == "welcome":
+            self.seat, self.table = msg["seat"], msg["table"]
+            return f"You are seated at {self.table}."
+        if kind == "state":
+            view = None if msg["view"] is None else stripdeck.PlayerView.from_dict(msg["view"])
+            return self._new_state(msg, view)
+        if kind == "commit":
+            self.commits[msg["hand"]] = msg["hash"]
+            return ""
+        if kind == "reveal":
+            return self._reveal(msg)
+        if kind == "chat":
+            self.chat = [*self.chat[-49:], (msg.get("from", "?"), msg["text"])]
+            return f"{msg.get('from', '?')} says: {msg['text']}"
+        if kind == "roster":
+            self.roster = msg["seats"]
+            return ""
+        if kind == "error":
+            self.errors = [*self.errors[-19:], msg["message"]]
+            return msg["message"]
+        if kind == "bye":
+            self.ended = msg["why"]
+            self.queued = None
+            return msg["why"]
+        return ""  # pong: the page measures round trips itself
+
+    def _new_state(self, msg: dict[str, Any], view: stripdeck.PlayerView | None) -> str:
+        before = self.state
+        if before is None or before["step"] != msg["step"]:
+            self.started = self.clock()
+            self.selected, self.hint, self.amount, self.queued = (), None, None, None
+            if before is not None and before["hand"] != msg["hand"]:
+                self.note = ""
+        if view is not None and msg["hand"] not in self.seen_hands:
+            self.seen_hands.add(msg["hand"])  # the hand's first state: was its commitment here before it?
+            if msg["hand"] in self.commits:
+                self.dealt_after_commit.add(msg["hand"])
+        self.state, self.view = msg, view
+        self.deadline = None if msg["left"] is None else self.clock() + msg["left"]
+        if view is not None and view.phase == "complete":
+            self.finals[msg["hand"]] = msg
+            self.finals = {h: m for h, m in self.finals.items() if h >= msg["hand"] - 3}
+        return ""
+
+    def _reveal(self, msg: dict[str, Any]) -> str:
+        number = msg["hand"]
+        final = self.finals.get(number)
+        if final is None or final["view"] is None:
+            return ""
+        seen = final["view"]["log"]
+        you = final["you"]
+        if number not in self.dealt_after_commit:
+            verdict = (False, "This hand was dealt before you joined the table, so its deal cannot be checked.")
+            loud = False
+        else:
+            verdict = fair_deal.verify(self.commits.get(number), msg["seed"], msg["salt"], msg["scenario"], you, seen)
+            loud = not verdict[0]
+        self.verdicts[number] = verdict
+        scenario = {**msg["scenario"], "seed": msg["seed"]}
+        record = self._record(number, final, scenario if verdict[0] else None)
+        self.hand_log = session_log.add_record(self.hand_log, record)
+        self.hand_log_changed += 1
+        if verdict[0]:
+            self.scenarios[number] = scenario
+        return ("WARNING: " + verdict[1]) if loud else verdict[1]
+
+    def _record(self, number: int, final: dict[str, Any], scenario: dict[str, Any] | None) -> dict[str, Any]:
+        view = stripdeck.PlayerView.from_dict(final["view"])
+        names = final["names"]
+        deltas = [-seat.total for seat in view.seats]  # what each put in (uncalled chips came back) ...
+        for event in view.log:
+            if event.kind == "win" and event.seat is not None:
+                deltas[event.seat] += event.amount or 0  # ... and what each won
+        if not self.hand_log["start_stack"] and final["you"] is not None:
+            self.hand_log = {**self.hand_log, "start_stack": view.seats[final["you"]].stack - deltas[final["you"]]}
+        return session_log.hand_record(number, view.log, names, deltas, ["You"], scenario)
+
+    # ---------------------------------------------------------------- what the page shows
+
+    @property
+    def rules(self) -> stripdeck.Rules:
+        return self.view.rules if self.view is not None else stripdeck.Rules()
+
+    @property
+    def hand_number(self) -> int:
+        return int(self.state["hand"]) if self.state else 0
+
+    @property
+    def step_text(self) -> str:
+        return str(self.state["step"]) if self.state else "0.0"
+
+    @property
+    def phase(self) -> str:
+        return self.view.phase if self.view is not None else ""
+
+    @property
+    def token(self) -> scheduler.Token:
+        hand, _, events = self.step_text.partition(".")
+        return (self.generation, int(hand), int(events))
+
+    @property
+    def in_hand(self) -> bool:
+        return self.view is not None and self.view.phase != "complete"
+
+    @property
+    def game_over(self) -> str:
+        if self.ended:
+            return self.ended
+        return str(self.state["over"]) if self.state else ""
+
+    @property
+    def handing_over(self) -> None:
+        return None
+
+    def my_turn(self) -> bool:
+        return not self.ended and self.view is not None and self.view.is_my_turn and self.view.legal is not None
+
+    def model(self, name_hand: bool = True) -> presenter.TableModel | None:
+        if self.view is None or self.state is None:
+            return None
+        view = self.view
+        to_act = view.to_act
+        names = self.state["names"]
+        model = presenter.present(
+            view, names, self.state["table_seats"], human=self.state["you"] if self.state["you"] is not None else -1,
+            selected=self.selected, amount=self.amount, hand_number=self.hand_number,
+            four_color=self.settings["four_color"], name_hand=name_hand, show_hints=self.settings["show_hints"],
+            note=self.note, thinking=to_act is not None and self._is_bot(to_act),
+            hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
+        if self.ended:
+            return presenter.TableModel(**{**model.__dict__, "bar": action_bar.ActionBar(), "my_turn": False})
+        return model
+
+    def _is_bot(self, hand_seat: int) -> bool:
+        if self.state is None:
+            return False
+        table_seat = self.state["table_seats"][hand_seat]
+        return any(r["seat"] == table_seat and r["kind"] == "bot" for r in self.roster)
+
+    def timer_limit(self) -> float | None:
+        return None if self.state is None or self.deadline is None else self.state["limit"]
+
+    def time_left(self) -> float | None:
+        if self.deadline is None or self.timer_limit() is None:
+            return None
+        return max(0.0, self.deadline - self.clock())
+
+    def stacks_of_people(self) -> dict[str, int]:
+        if self.view is None or self.state is None or self.state["you"] is None:
+            return {}
+        return {"You": self.view.seats[self.state["you"]].stack}
+
+    @property
+    def last_finished(self) -> None:
+        return None
+
+    def export_json(self) -> str:
+        """The last verified hand as scenario JSON ('' before the host revealed one)."""
+        if not self.scenarios:
+            return ""
+        number = max(self.scenarios)
+        scenario = self.scenarios[number]
+        return json.dumps({**scenario, **stripdeck.replay(scenario), "names": self.finals.get(number, {}).get(
+            "names", [])}, indent=1)
+
+    def export_session_json(self) -> str:
+        return session_log.export_json(self.hand_log) if self.scenarios else ""
+
+    # ---------------------------------------------------------------- the clock on screen
+
+    def facts(self, ready: bool) -> scheduler.Facts:
+        """Only the display's clock is the guest's: the host decides timeouts and deals."""
+        mine = self.my_turn()
+        return scheduler.Facts(
+            token=self.token, started=self.started, shown=self.started, ready=ready,
+            queued=self.queued is not None and mine, bot_to_act=False, human_to_act=mine,
+            timer=None if not mine or self.deadline is None else self.timer_limit(),
+            warned=self.warned == self.token, hand_over=False, game_over=True, auto_deal=False,
+            fast_bots=False)
+
+    def run_step(self, step: scheduler.Step) -> str:
+        if step.token != self.token:
+            return ""
+        if step.kind == "warn":
+            self.warned = step.token
+            return "5 seconds left."
+        return ""
+
+    # ---------------------------------------------------------------- what the guest does
+
+    def act(self, text: str) -> str | None:
+        """The message to send for the guest's action (None if it is not their turn)."""
+        if not self.my_turn() or not text:
+            return None
+        self.queued = None
+        return protocol.message("act", action=text[:protocol.MAX_ACTION], step=self.step_text)
+
+    def queue(self, text: str) -> None:
+        if self.my_turn():
+            self.queued = text
+
+    def toggle(self, index: int) -> bool:
+        view = self.view
+        if view is None or not self.my_turn() or view.phase != "draw" or view.legal is None:
+            return False
+        before = self.selected
+        self.selected = action_bar.toggle_selection(self.selected, index, len(view.my_hand), view.legal.draw_max)
+        return self.selected != before
+
+    def set_amount(self, value: object) -> None:
+        self.amount = value
+
+    def ask_hint(self) -> bool:
+        view = self.view
+        if view is None or not self.my_turn() or view.phase != "draw" or not self.settings["show_hints"]:
+            return False
+        self.hint = stripdeck.advise(view.my_hand, view.rules, opponents=advice_panel.opponents_in(view)).to_dict()
+        return True
+
+    def apply_hint(self) -> bool:
+        view = self.view
+        if view is None or not self.hint or view.legal is None or not self.my_turn():
+            return False
+        chosen: tuple[int, ...] = ()
+        for index in advice_panel.hint_model(self.hint, view.my_hand).discard:
+            chosen = action_bar.toggle_selection(chosen, index, len(view.my_hand), view.legal.draw_max)
+        self.selected = chosen
+        return True
+
+    def set_display(self, settings: dict[str, Any]) -> None:
+        self.settings = storage.validate({**self.settings, **{
+            k: settings[k] for k in storage.DISPLAY_FIELDS if k in settings}})

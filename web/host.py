@@ -1,0 +1,246 @@
+"""The host of a table for friends: the dealer's side of the protocol (web/protocol.py).
+
+Pure Python, no transport: the page hands it what arrives (:meth:`Host.received`) and sends
+what it returns. The host's page runs the engine (the Controller), validates every guest's
+action with it, runs the clocks (the scheduler), and sends each guest only what that seat may
+see: its own ``player_view`` and the table around it. Before each hand it commits to the
+hand's seed; after the hand it reveals it (web/fair_deal.py).
+
+Guests are known by a *link id* ("s1".."s4", the transport's name for a connection), each
+bound to one table seat when the host makes the invitation; a message never chooses its seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import controller
+import fair_deal
+import protocol
+import session_log
+import storage
+
+Outgoing = list[tuple[str, str]]  # (link id, message text)
+
+
+@dataclass
+class Link:
+    """One invitation: the table seat it is for, and what the host knows of its guest."""
+
+    seat: int
+    name: str = ""                 # the name the guest gave ('' until they say hello)
+    connected: bool = False
+    leaving: bool = False          # asked to leave: the seat is given up between hands
+    sent: str = ""                 # the last state message sent (only changes are sent)
+
+
+@dataclass
+class Host:
+    """A table hosted for guests on other devices."""
+
+    ctl: controller.Controller
+    table: str                                     # a name for the table, shown to guests
+    links: dict[str, Link] = field(default_factory=dict)
+    commits: dict[int, tuple[int, str]] = field(default_factory=dict)  # hand -> (seed, salt)
+    revealed: int = 0                              # the last hand revealed
+    dropped: list[str] = field(default_factory=list)   # why messages were dropped (for the page's log)
+    chat: list[tuple[str, str]] = field(default_factory=list)  # (who, text), the last 50
+    new_salt: Callable[[], str] = fair_deal.new_salt
+
+    # ---------------------------------------------------------------- seats and links
+
+    def invite(self, link: str) -> Link:
+        """The link for a guest seat (made once per seat; a re-invitation keeps the seat)."""
+        if link in self.links:
+            return self.links[link]
+        seat = self.free_seat()
+        if seat is None:
+            raise ValueError("every guest seat at this table has an invitation already")
+        self.links[link] = Link(seat)
+        return self.links[link]
+
+    def free_seat(self) -> int | None:
+        taken = {k.seat for k in self.links.values()}
+        for seat, player in enumerate(self.ctl.session.seats):
+            if player is not None and player.controller == controller.REMOTE and seat not in taken:
+                return seat
+        return None
+
+    def link_of(self, seat: int) -> str | None:
+        return next((k for k, v in self.links.items() if v.seat == seat), None)
+
+    def opened(self, link: str) -> Outgoing:
+        """A guest's connection is open: they are seated (and no longer time out)."""
+        known = self.links.get(link)
+        if known is None:
+            self.dropped.append(f"{link}: a connection without an invitation")
+            return []
+        known.connected = True
+        known.sent = ""
+        self.ctl.connected.add(known.seat)
+        out = [(link, protocol.message("welcome", seat=known.seat, table=self.table))]
+        hand = self.ctl.session.hand_number + (0 if self.ctl.in_hand else 1)
+        if hand in self.commits:
+            seed, salt = self.commits[hand]
+            out.append((link, protocol.message("commit", hand=hand, hash=fair_deal.commitment(seed, salt))))
+        return out + self.sync()
+
+    def closed(self, link: str) -> Outgoing:
+        """A guest's connection closed: until they are back, they time out when to act."""
+        known = self.links.get(link)
+        if known is not None and known.connected:
+            known.connected = False
+            self.ctl.connected.discard(known.seat)
+        return self.sync()
+
+    # ---------------------------------------------------------------- messages in
+
+    def received(self, link: str, text: Any) -> tuple[Outgoing, bool]:
+        """Handle one message from a guest. Returns what to send, and whether the table changed.
+
+        Malformed messages, messages from unknown links and actions for a seat that is not
+        the sender's are dropped (``dropped`` says why) and change nothing.
+        """
+        known = self.links.get(link)
+        if known is None or not known.connected:
+            self.dropped.append(f"{link}: a message from a link that is not connected")
+            return [], False
+        try:
+            msg = protocol.parse(text, "guest")
+        except protocol.ProtocolError as err:
+            self.dropped.append(f"{link}: {err}")
+            return [(link, protocol.message("error", code="malformed", message=str(err)[:300]))], False
+        kind = msg["t"]
+        if kind == "ping":
+            return [(link, protocol.message("pong", n=msg["n"]))], False
+        if kind == "hello":
+            self.rename(known, msg["name"])
+            return self.sync(roster=True), True
+        if kind == "chat":
+            who = self.ctl.session.seats[known.seat].name  # type: ignore[union-attr]
+            self.chat = [*self.chat[-49:], (who, msg["text"])]
+            return [(k, protocol.message("chat", text=msg["text"], **{"from": who}))
+                    for k, v in self.links.items() if v.connected], True
+        if kind == "leave":
+            known.leaving = True
+            return self.settle_leavers(), True
+        refused = self.ctl.act_remote(known.seat, msg["action"], msg["step"])
+        if refused is not None:
+            code, why = refused
+            return [(link, protocol.message("error", code=code[:40], message=why[:300]))], False
+        return self.sync(), True
+
+    def rename(self, known: Link, wanted: str) -> None:
+        """Seat the guest under their own name (made unique at the table)."""
+        taken = {p.name.casefold() for i, p in enumerate(self.ctl.session.seats)
+                 if p is not None and i != known.seat}
+        name, n = wanted, 2
+        while name.casefold() in taken or name.casefold() == "you":
+            name = f"{wanted[:protocol.MAX_NAME - 3]} {n}"
+            n += 1
+        known.name = name
+        self.ctl.session = self.ctl.session.rename(known.seat, name)
+
+    def settle_leavers(self) -> Outgoing:
+        """Guests who asked to leave give up their seat, once no hand is being played."""
+        out: Outgoing = []
+        if self.ctl.in_hand:
+            return out
+        for link, known in list(self.links.items()):
+            if known.leaving and self.ctl.session.seats[known.seat] is not None:
+                name = self.ctl.session.seats[known.seat].name  # type: ignore[union-attr]
+                self.ctl.session = self.ctl.session.leave(name)
+                out.append((link, protocol.message("bye", why="You have left the table. Thanks for playing!")))
+                known.connected = False
+                self.ctl.connected.discard(known.seat)
+                del self.links[link]
+        return out + self.sync(roster=True)
+
+    # ---------------------------------------------------------------- messages out
+
+    def sync(self, roster: bool = False) -> Outgoing:
+        """Everything the guests need after a change: the finished hand's reveal, the next
+        hand's commitment, the roster, and each connected guest's own state (when it changed)."""
+        out: Outgoing = []
+        ctl = self.ctl
+        hand = ctl.session.hand
+        number = ctl.session.hand_number
+        connected = [(k, v) for k, v in self.links.items() if v.connected]
+        if hand is not None and hand.is_complete and self.revealed < number and number in self.commits:
+            out += self.states(connected)  # the finished hand's last state before its reveal
+            seed, salt = self.commits[number]
+            reveal = protocol.message("reveal", hand=number, seed=seed, salt=salt,
+                                      scenario=fair_deal.reveal_scenario(hand))
+            out += [(k, reveal) for k, v in connected if v.seat in ctl.session.hand_seats]
+            self.revealed = number
+        if not ctl.in_hand and number + 1 not in self.commits:
+            seed, salt = ctl.session.next_hand_seed(), self.new_salt()
+            self.commits = {n: c for n, c in self.commits.items() if n >= number} | {number + 1: (seed, salt)}
+            commit = protocol.message("commit", hand=number + 1, hash=fair_deal.commitment(seed, salt))
+            out += [(k, commit) for k, _ in connected]
+        if roster:
+            message = protocol.message("roster", seats=self.roster())
+            out += [(k, message) for k, _ in connected]
+        return out + self.states(connected)
+
+    def states(self, links: list[tuple[str, Link]]) -> Outgoing:
+        out: Outgoing = []
+        for link, known in links:
+            text = self.state_for(known.seat)
+            if text != known.sent:
+                known.sent = text
+                out.append((link, text))
+        return out
+
+    def state_for(self, seat: int) -> str:
+        """The state message for a guest's seat: only what that seat may see."""
+        ctl = self.ctl
+        session = ctl.session
+        hand = session.hand
+        view = session.view(seat) if hand is not None else None
+        you = session.hand_seat_of(seat)
+        to_act = session.to_act_table_seat if ctl.in_hand else None
+        left = ctl.time_left() if to_act is not None and ctl.kind_of(to_act) != controller.BOT else None
+        names = ctl.names_for(seat) if hand is not None else []
+        player = session.seats[seat]
+        stacks = {"You": player.stack} if player is not None else {}
+        return protocol.message(
+            "state", view=None if view is None else view.to_dict(), names=names,
+            table_seats=list(session.hand_seats), hand=session.hand_number, step=ctl.step_text, you=you,
+            left=None if left is None else round(left, 2), limit=ctl.timer_limit(),
+            over=ctl.game_over, summary=session_log.summary_text(self.guest_log(seat), stacks)[:300])
+
+    def guest_log(self, seat: int) -> dict[str, Any]:
+        """Hands played since the guest sat down, for their summary line (counted by the host)."""
+        log = dict(self.ctl.hand_log)
+        name = self.ctl.session.seats[seat].name if self.ctl.session.seats[seat] else ""  # type: ignore[union-attr]
+        log["people"] = {"You": log.get("people", {}).get(name, {"won": 0, "biggest_pot": 0})}
+        return log
+
+    def roster(self) -> list[dict[str, Any]]:
+        """Who sits where, and who is connected."""
+        seats = []
+        for i, player in enumerate(self.ctl.session.seats):
+            if player is None:
+                continue
+            kind = {controller.PERSON: "host", controller.BOT: "bot"}.get(player.controller, "guest")
+            link = self.link_of(i)
+            if kind == "guest" and (link is None or not self.links[link].name):
+                kind = "open"
+            connected = kind in ("host", "bot") or (link is not None and self.links[link].connected)
+            seats.append({"seat": i, "name": player.name[:protocol.MAX_NAME], "kind": kind, "connected": connected})
+        return seats
+
+    def goodbye(self) -> Outgoing:
+        """The host is leaving: every guest is told."""
+        message = protocol.message("bye", why="The host has left the table.")
+        return [(k, message) for k, v in self.links.items() if v.connected]
+
+
+def new_hosted_table(settings: dict[str, Any], guests: int, seed: int | None = None,
+                     timer_seconds: float = storage.TIMER_SECONDS) -> controller.Controller:
+    """A Controller for a table with ``guests`` seats for friends (no hand dealt yet)."""
+    session = storage.new_session(settings, seed, timer_seconds, guests=guests)
+    return controller.Controller(settings, session, seed=seed, timer_seconds=timer_seconds)
