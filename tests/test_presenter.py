@@ -91,7 +91,7 @@ def test_doctests(module):
 def test_web_modules_hold_no_browser_imports():
     import ast
 
-    for name in sorted(p.name for p in WEB.glob("*.py") if p.name not in ("main.py", "dom.py")):
+    for name in sorted(p.name for p in WEB.glob("*.py") if p.name not in ("main.py", "dom.py", "friends_page.py")):
         tree = ast.parse((WEB / name).read_text())
         imported = {alias.name.split(".")[0] for node in ast.walk(tree)
                     if isinstance(node, ast.Import) for alias in node.names}

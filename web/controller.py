@@ -415,6 +415,15 @@ class Controller:
         return None
 
     @property
+    def hand_number(self) -> int:
+        return self.session.hand_number
+
+    @property
+    def phase(self) -> str:
+        """The hand's phase ('' before the first deal)."""
+        return self.session.hand.phase if self.session.hand is not None else ""
+
+    @property
     def step_text(self) -> str:
         """The current state as "hand.events" (what a guest's action must name)."""
         hand = self.session.hand

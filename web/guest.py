@@ -53,6 +53,7 @@ class GuestTable:
         self.ended = ""                  # why the table is over for us ("The host has left the table.")
         self.errors: list[str] = []      # the host's refusals and dropped messages, newest last
         self.queued: str | None = None
+        self.sent = ""                   # the state the guest's last action was sent for
         self.started = clock()           # when the current state arrived
         self.deadline: float | None = None
         self.warned: scheduler.Token | None = None
@@ -93,6 +94,7 @@ class GuestTable:
             return ""
         if kind == "error":
             self.errors = [*self.errors[-19:], msg["message"]]
+            self.sent = ""  # refused: the guest may choose again
             return msg["message"]
         if kind == "bye":
             self.ended = msg["why"]
@@ -189,7 +191,9 @@ class GuestTable:
         return None
 
     def my_turn(self) -> bool:
-        return not self.ended and self.view is not None and self.view.is_my_turn and self.view.legal is not None
+        """True when the host waits for this guest (and no action is on its way for this state)."""
+        return (not self.ended and self.view is not None and self.view.is_my_turn and self.view.legal is not None
+                and self.sent != self.step_text)
 
     def model(self, name_hand: bool = True) -> presenter.TableModel | None:
         if self.view is None or self.state is None:
@@ -245,14 +249,18 @@ class GuestTable:
     # ---------------------------------------------------------------- the clock on screen
 
     def facts(self, ready: bool) -> scheduler.Facts:
-        """Only the display's clock is the guest's: the host decides timeouts and deals."""
+        """Only the display's clock is the guest's: the host decides timeouts and deals. So the
+        countdown ticks while someone's clock runs, and nothing is due once it has run out."""
         mine = self.my_turn()
+        left = self.time_left()
+        running = left is not None and left > 0 and not self.ended
+        limit = self.timer_limit()
+        started = self.clock() + left - limit if running and limit is not None and left is not None else self.started
         return scheduler.Facts(
-            token=self.token, started=self.started, shown=self.started, ready=ready,
-            queued=self.queued is not None and mine, bot_to_act=False, human_to_act=mine,
-            timer=None if not mine or self.deadline is None else self.timer_limit(),
-            warned=self.warned == self.token, hand_over=False, game_over=True, auto_deal=False,
-            fast_bots=False)
+            token=self.token, started=started, shown=self.started, ready=ready,
+            queued=self.queued is not None and mine, bot_to_act=False, human_to_act=mine and running,
+            timer=limit if running else None, warned=self.warned == self.token, hand_over=False,
+            game_over=True, auto_deal=False, fast_bots=False, remote_to_act=running and not mine)
 
     def run_step(self, step: scheduler.Step) -> str:
         if step.token != self.token:
@@ -269,6 +277,7 @@ class GuestTable:
         if not self.my_turn() or not text:
             return None
         self.queued = None
+        self.sent = self.step_text  # one action per state: a second click sends nothing
         return protocol.message("act", action=text[:protocol.MAX_ACTION], step=self.step_text)
 
     def queue(self, text: str) -> None:

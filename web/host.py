@@ -233,6 +233,30 @@ class Host:
             seats.append({"seat": i, "name": player.name[:protocol.MAX_NAME], "kind": kind, "connected": connected})
         return seats
 
+    def say(self, text: str) -> Outgoing:
+        """The host's own chat line, to every connected guest (refused text is ignored)."""
+        try:
+            message = protocol.message("chat", text=text.strip()[:protocol.MAX_CHAT], **{"from": self.host_name})
+        except protocol.ProtocolError:
+            return []
+        self.chat = [*self.chat[-49:], (self.host_name, text.strip()[:protocol.MAX_CHAT])]
+        return [(k, message) for k, v in self.links.items() if v.connected]
+
+    @property
+    def host_name(self) -> str:
+        people = self.ctl.people
+        player = self.ctl.session.seats[people[0]] if people else None
+        return player.name[:protocol.MAX_NAME] if player is not None else "Host"
+
+    def drop_unjoined(self) -> None:
+        """Before the first hand: seats whose friend never joined are taken away."""
+        for link, known in list(self.links.items()):
+            if not known.name and not known.connected:
+                player = self.ctl.session.seats[known.seat]
+                if player is not None:
+                    self.ctl.session = self.ctl.session.leave(player.name)
+                del self.links[link]
+
     def goodbye(self) -> Outgoing:
         """The host is leaving: every guest is told."""
         message = protocol.message("bye", why="The host has left the table.")

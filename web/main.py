@@ -10,6 +10,10 @@ import asyncio
 import time
 
 import controller
+import friends_page
+import friends_render
+import guest
+import host
 import render
 import rules_text
 import scheduler
@@ -21,7 +25,7 @@ from presenter import announcement
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-PANELS = ("history", "settings", "help")
+PANELS = ("history", "settings", "help", "friends")
 
 
 class Runner:
@@ -67,7 +71,16 @@ class App:
     def __init__(self):
         params, notices = storage.parse_params(str(window.location.search))
         self.embed = bool(params.get("embed"))
+        self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
+        invitation = None if self.embed else friends_page.invitation_from_hash(window.location.hash)
         hand_log = None
+        if invitation is not None:  # a guest's page: the table is the host's, nothing of ours is saved
+            self.store = storage.MemoryStore()
+            settings, _, load_notices = storage.load(window.localStorage)  # only its display settings are used
+            self.setup_shared(params, notices + load_notices)
+            self.ctl = guest.GuestTable(settings)
+            self.mode = friends_page.GuestMode(self, *invitation)
+            return
         if self.embed:  # the mini game widget: settings from the URL, the visitor's storage untouched
             self.store = storage.MemoryStore()
             settings, session, step = params["settings"], None, None
@@ -84,11 +97,23 @@ class App:
             notices += load_notices + step_notices + log_notices
         if "fast_bots" in params:
             settings["fast_bots"] = params["fast_bots"]
-        self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
+        self.setup_shared(params, notices)
         self.ctl = controller.Controller(settings, session, seed=params.get("seed"),
                                          timer_seconds=self.timer_seconds, hand_log=hand_log)
         if session is not None:
             self.ctl.resume_step(step)  # a reload carries on the clock and the selection
+            hosting = friends_page.read_hosting() if not self.embed else None
+            if any(p is not None and p.controller == controller.REMOTE for p in session.seats):
+                if hosting is None:  # guests' seats without a way to reach them: a table of one's own
+                    self.notices.append("The table you hosted could not be resumed; a new table is dealt.")
+                    self.ctl.new_table(settings)
+                else:
+                    self.mode = friends_page.HostMode(self, self.ctl, *hosting, resumed=True)
+
+    def setup_shared(self, params, notices):
+        """What every kind of page has: the URL's options, notices, the runner, the DOM patcher."""
+        self.seed = params.get("seed")
+        self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
         self.notices = notices
         self.runner = Runner(self)
         self.patch = Patcher()
@@ -101,6 +126,7 @@ class App:
         self.ready = None              # the asyncio task building the rules' first-use tables
         self.ready_rules = None
         self.prepared = None           # the rules whose tables are built
+        self.friends_form = {}         # what the host typed in the Friends panel's form
 
     def forget_reset(self):
         """Take reset=1 out of the address, so a reload does not start over again."""
@@ -160,11 +186,15 @@ class App:
             return
         if step.kind != "warn":
             self.save()
+            if self.mode is not None:
+                self.mode.changed()
         self.render()
         self.say(said, urgent=step.kind in ("warn", "timeout"))
 
     def after_change(self):
         self.save()
+        if self.mode is not None:
+            self.mode.changed()  # a host sends its guests what is new for them
         self.render()
         self.runner.poke()
 
@@ -184,11 +214,18 @@ class App:
         focus_cmd = data(focused, "cmd")
         focus_index = data(focused, "index") if focus_cmd == "card" else None
         summary = session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
-        if model is None:  # no hand on the table: only a saved game without one gets here
+        if model is None:  # no hand on the table yet (friends joining), or a saved game without one
             over = ctl.game_over
+            if isinstance(self.mode, friends_page.GuestMode):
+                words, controls = over or "Waiting for the host to deal…", ""
+            elif self.mode is not None:
+                words = "Waiting for your friends to join: their invitations are in the Friends panel."
+                controls = render.lobby_controls_html()
+            else:
+                words, controls = over or "Ready to deal.", render.controls_html_between_hands(over, summary)
             self.patch.set("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
-                           + render.attr(over or "Ready to deal.") + "</div></div></div>")
-            self.patch.set("controls", render.controls_html_between_hands(over, summary))
+                           + render.attr(words) + "</div></div></div>")
+            self.patch.set("controls", controls)
         else:
             timers = ctl.timer_limit() is not None
             self.keep_reveal_going(model)
@@ -218,11 +255,12 @@ class App:
         if model is not None and model.my_turn:
             self.focus_action_bar()
         body.dataset.ready = "1"
-        body.dataset.hand = str(ctl.session.hand_number)
-        hand = ctl.session.hand
-        body.dataset.phase = hand.phase if hand is not None else ""
+        body.dataset.hand = str(ctl.hand_number)
+        body.dataset.phase = ctl.phase
         # Changes with every action applied (tests wait on it after acting for the human).
-        body.dataset.step = f"{ctl.session.hand_number}.{len(hand.log) if hand is not None else 0}"
+        body.dataset.step = ctl.step_text
+        body.dataset.mode = "guest" if isinstance(self.mode, friends_page.GuestMode) else \
+            "host" if self.mode is not None else "pass" if getattr(ctl, "passing", False) else "solo"
         body.dataset.myTurn = "1" if model is not None and model.my_turn else "0"
         body.dataset.over = "1" if ctl.game_over else "0"
 
@@ -294,6 +332,8 @@ class App:
         timer.classList.toggle("low", left <= scheduler.WARN_BEFORE)
 
     def save(self):
+        if isinstance(self.ctl, guest.GuestTable):
+            return  # a guest's page keeps nothing: the host has the table
         storage.save(self.store, self.ctl.settings, self.ctl.session)
         storage.save_turn(self.store, self.ctl.step_record())
         if self.saved_log != self.ctl.hand_log_changed:
@@ -310,6 +350,10 @@ class App:
     def human(self, text):
         """The human's action: applied at once, or kept until the tables are built."""
         if not text:
+            return
+        if isinstance(self.mode, friends_page.GuestMode):  # the host applies it, and says if it may not
+            self.mode.act(text)
+            self.render()
             return
         if not self.is_ready():  # a showdown evaluates hands: the tables come first
             self.ctl.queue(text)
@@ -328,6 +372,8 @@ class App:
         if target is None:
             return
         cmd = data(target, "cmd")
+        if self.mode is not None and self.mode.on_click(cmd, target):
+            return
         if cmd == "card":
             index = data(target, "index")
             if index is not None and index.isdigit() and self.ctl.toggle(int(index)):
@@ -366,6 +412,8 @@ class App:
         elif cmd == "download-session":
             self.download(self.ctl.export_session_json(), "stripdeck-session.json",
                           "Every hand of this session downloaded as one JSON file.")
+        elif cmd == "copy-code":
+            self.copy_code(data(target, "target"))
         elif cmd == "toggle-panel":
             self.toggle_panel(data(target, "panel"))
         elif cmd == "close-panel":
@@ -387,6 +435,8 @@ class App:
             self.render_settings()
         elif name == "help":
             self.render_help()
+        elif name == "friends":
+            self.render_friends()
         heading = query("h2", panel)
         if heading is not None and focus:  # where it can be seen: on a phone the panel is a sheet over the table
             heading.focus()
@@ -438,6 +488,10 @@ class App:
 
     def on_submit(self, event):
         event.preventDefault()
+        form = data(event.target, "form")
+        if form is not None:
+            self.on_friends_form(form, event.target)
+            return
         try:
             settings = storage.validate(self.form_settings())
         except storage.SettingsError as err:
@@ -527,6 +581,73 @@ class App:
         window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
         self.say(said)
 
+    # ---------------------------------------------------------------- play with friends
+
+    def render_friends(self):
+        """The Friends panel: hosting, joining, or the form to start hosting."""
+        if self.mode is not None:
+            self.mode.render()
+        elif by_id("friends-body") is not None:
+            self.patch.set("friends-body", friends_render.setup_html(self.ctl.settings, **self.friends_form))
+
+    def on_friends_form(self, kind, form):
+        if kind == "chat":
+            box = query('input[name="chat"]', form)
+            text = str(box.value).strip()
+            if text and self.mode is not None:
+                self.mode.say(text)
+                box.value = ""
+        elif kind == "join" and isinstance(self.mode, friends_page.GuestMode):
+            asyncio.ensure_future(self.mode.join(friends_page.form_value(form, "guest_name")))
+        elif kind == "host" and self.mode is None:
+            self.start_hosting(form)
+
+    def start_hosting(self, form):
+        """Make a table for friends from the form (and the game settings), with their invitations."""
+        value = friends_page.form_value
+        choice = {"name": value(form, "host_name").strip() or "Host", "friends": value(form, "friends"),
+                  "bots": value(form, "bots"), "transport": value(form, "transport"), "ice": value(form, "ice")}
+        try:
+            friends = stripdeck.whole_number(choice["friends"], "friends", 1, 4)
+            bots = stripdeck.whole_number(choice["bots"], "bots", 0, 3)
+            ice = friends_render.parse_ice(choice["ice"])
+            settings = storage.validate({**self.ctl.settings, "people": [choice["name"]], "opponents": bots},
+                                        guests=friends)
+        except (ValueError, storage.SettingsError) as err:
+            self.friends_form = {**self.friends_form, **{k: choice[k] for k in ("name", "ice")}, "error": str(err)}
+            self.render_friends()
+            return
+        if choice["name"].casefold() == "you":
+            settings["people"] = ["Host"]
+        self.friends_form = {"name": settings["people"][0], "friends": friends, "bots": bots,
+                             "transport": choice["transport"], "ice": choice["ice"]}
+        self.ctl = host_table = host.new_hosted_table(settings, friends, self.seed, self.timer_seconds)
+        self.mode = friends_page.HostMode(self, host_table, choice["transport"], ice)
+        self.mode.save()
+        self.history = ()
+        self.prepare()
+        self.after_change()
+
+    def leave_friends(self):
+        """Back to a table of one's own after hosting."""
+        self.mode = None
+        settings = {**self.ctl.settings, "people": ["You"],
+                    "opponents": max(1, self.ctl.settings["opponents"])}
+        self.new_table(storage.validate(settings))
+        self.render_friends()
+
+    def copy_code(self, name):
+        box = by_id(name) if name else None
+        if box is None:
+            return
+        box.select()
+        try:
+            window.navigator.clipboard.writeText(box.value).then(
+                create_proxy(lambda *_: self.say("Copied.")),
+                create_proxy(lambda *_: self.say("Copy it from the box: it is selected.")))
+        except Exception:  # noqa: BLE001 - no clipboard API: the text is selected
+            self.say("Copy it from the box: it is selected.")
+
     def start(self):
         for name, handler in (("click", self.on_click), ("input", self.on_input),
                               ("change", self.on_change), ("submit", self.on_submit),
@@ -543,7 +664,10 @@ class App:
             by_id("settings").hidden = True
         else:
             self.render_settings()
-        if self.ctl.session.hand is None and not self.ctl.game_over:
+        if isinstance(self.mode, friends_page.GuestMode):
+            query('header button[data-panel="settings"]').hidden = True
+            self.toggle_panel("friends", show=True, focus=False)
+        elif self.mode is None and self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are

@@ -158,6 +158,12 @@ def controls_html_between_hands(game_over: str, summary: str) -> str:
     return _button(ButtonModel("deal", "Deal next hand", "N", ""), primary=True)
 
 
+def lobby_controls_html() -> str:
+    """A host's action bar before the first hand: the invitations, and dealing when ready."""
+    return ('<button type="button" class="act" data-cmd="toggle-panel" data-panel="friends">Invitations</button>'
+            + _button(ButtonModel("host-deal", "Deal the first hand", "", ""), primary=True))
+
+
 def hint_html(hint: HintModel) -> str:
     """The draw advisor's suggestion: its reason, the top choices, and a button to select them."""
     best = ' class="best"'

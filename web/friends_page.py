@@ -1,0 +1,358 @@
+"""Play with friends in the page: the host's and the guest's glue between the table logic
+(web/host.py, web/guest.py) and the transport (web/net.js, ``window.StripdeckNet``).
+
+Pyodide only. What arrives goes to the logic; what the logic returns is sent; the page is
+drawn again and the scheduler poked, as for any other change.
+"""
+
+import asyncio
+import json
+
+import friends_render
+import host
+import protocol
+from dom import by_id, data, node, query
+from pyodide.ffi import JsException, create_proxy, to_js
+from pyscript import window
+
+HOSTING_KEY = "stripdeck.hosting"
+GUEST_KEY = "stripdeck.guest"
+
+
+def js_options(options):
+    return to_js(options, dict_converter=window.Object.fromEntries)
+
+
+def page_base():
+    """This page's address without its query or fragment (invitation links start with it)."""
+    return str(window.location.origin) + str(window.location.pathname)
+
+
+def error_text(err):
+    """A JS Error's own words (the transport says plainly what was wrong)."""
+    text = str(err)
+    return text.split("Error: ", 1)[-1] if isinstance(err, JsException) else text
+
+
+class HostMode:
+    """This page deals a table for friends on other devices."""
+
+    def __init__(self, app, controller, transport="webrtc", ice=(), table_name="", resumed=False):
+        self.app = app
+        self.transport = transport
+        self.ice = list(ice)
+        self.host = host.Host(controller, table_name or f"{controller.session.seats[0].name}'s table")
+        options = {"broadcast": "stripdeck-" + storage_token()} if transport == "broadcast" else \
+            {"iceServers": self.ice}
+        self.net = window.StripdeckNet.host(js_options(options))
+        window.stripdeckHost = self.net  # the transport, for the browser tests' message capture
+        self.proxies = [create_proxy(self.opened), create_proxy(self.closed), create_proxy(self.arrived)]
+        self.net.onopen, self.net.onclose, self.net.onmessage = self.proxies
+        self.urls = {}
+        self.status = {}
+        self.errors = {}
+        self.resumed = resumed
+        for seat, player in enumerate(controller.session.seats):
+            if player is not None and player.controller == "remote":
+                link = f"s{seat}"
+                known = self.host.invite(link)
+                if resumed:
+                    known.name = player.name
+                asyncio.ensure_future(self.make_invitation(link))
+
+    @property
+    def ctl(self):
+        return self.host.ctl
+
+    def save(self):
+        try:
+            window.localStorage.setItem(HOSTING_KEY, json.dumps({
+                "transport": self.transport, "ice": self.ice, "table": self.host.table}))
+        except Exception:  # noqa: BLE001 - private mode: hosting still works, a reload forgets it
+            pass
+
+    async def make_invitation(self, link):
+        """A (new) invitation for a guest seat: a new connection, its code in a link."""
+        known = self.host.links.get(link)
+        if known is None:
+            return
+        self.status[link] = "making"
+        self.urls[link] = ""
+        self.render()
+        try:
+            made = await self.net.invite(link)
+        except Exception as err:  # noqa: BLE001 - shown where the invitation would be
+            self.status[link] = "waiting"
+            self.errors[link] = f"The invitation could not be made: {error_text(err)}"
+            self.render()
+            return
+        code = str(made.code)
+        extra = ""
+        if self.ice:
+            extra = "&ice=" + window.encodeURIComponent(json.dumps(self.ice))
+        self.urls[link] = f"{page_base()}#join={code}{extra}"
+        self.status[link] = "away" if (known.name or self.resumed) else "waiting"
+        self.render()
+
+    async def accept(self, link, reply):
+        self.errors[link] = ""
+        reply = reply.strip()
+        if not reply:
+            self.errors[link] = "Paste the reply code your friend sent you."
+            self.render()
+            return
+        try:
+            await self.net.accept(link, reply)
+        except Exception as err:  # noqa: BLE001 - a person pasted it: say what was wrong
+            self.errors[link] = error_text(err)
+            self.render()
+
+    def opened(self, link, *_):
+        link = str(link)
+        self.status[link] = "connected"
+        self.errors[link] = ""
+        self.send(self.host.opened(link))
+        self.app.after_change()
+
+    def closed(self, link, *_):
+        link = str(link)
+        self.send(self.host.closed(link))
+        if link in self.host.links:  # the seat's link is made again: they rejoin through it
+            asyncio.ensure_future(self.make_invitation(link))
+        self.app.after_change()
+
+    def arrived(self, link, text, *_):
+        out, changed = self.host.received(str(link), text if isinstance(text, str) else None)
+        self.send(out)
+        if changed:
+            self.app.after_change()
+        else:
+            self.render()
+
+    def send(self, out):
+        for link, text in out:
+            try:
+                self.net.send(link, text)
+            except Exception as err:  # noqa: BLE001 - a closed link: its close handler follows
+                self.host.dropped.append(f"{link}: not sent ({error_text(err)})")
+
+    def changed(self):
+        """After any change at the table: the guests get what is new for them."""
+        self.send(self.host.sync(roster=True))
+        self.host.settle_leavers()
+        self.render()
+
+    def deal_first(self):
+        self.host.drop_unjoined()
+        if sum(1 for p in self.ctl.session.seats if p is not None) < 2:
+            self.errors["table"] = "Nobody has joined yet: wait for a friend, or add bots."
+            self.render()
+            return
+        for link in list(self.urls):
+            if link not in self.host.links:
+                self.net.close(link)
+                self.urls.pop(link, None)
+        self.ctl.deal()
+        self.app.after_change()
+
+    def say(self, text):
+        self.send(self.host.say(text))
+        self.render()
+
+    def stop(self):
+        self.send(self.host.goodbye())
+        self.net.closeAll()
+        try:
+            window.localStorage.removeItem(HOSTING_KEY)
+        except Exception:  # noqa: BLE001
+            pass
+
+    def render(self):
+        box = by_id("friends-body")
+        if box is None:
+            return
+        invitations = []
+        for link, known in self.host.links.items():
+            player = self.ctl.session.seats[known.seat]
+            invitations.append(friends_render.Invitation(
+                link, player.name if player is not None else link, self.urls.get(link, ""),
+                "connected" if known.connected else self.status.get(link, "making"), self.errors.get(link, ""),
+                needs_reply=self.transport != "broadcast"))
+        html = friends_render.hosting_html(invitations, self.host.roster(), self.host.chat,
+                                           dealt=self.ctl.session.hand_number > 0, dropped=len(self.host.dropped))
+        if self.errors.get("table"):
+            html = f'<p class="error" role="alert">{friends_render.attr(self.errors["table"])}</p>' + html
+        self.app.patch.set("friends-body", html)
+
+    def on_click(self, cmd, target):
+        if cmd == "host-accept":
+            link = data(target, "link")
+            box = by_id(f"reply-{link}")
+            if link in self.host.links and box is not None:
+                asyncio.ensure_future(self.accept(link, str(box.value)))
+        elif cmd == "host-deal":
+            self.deal_first()
+        elif cmd == "host-stop":
+            self.stop()
+            self.app.leave_friends()
+        else:
+            return False
+        return True
+
+
+class GuestMode:
+    """This page plays one seat at a friend's table."""
+
+    def __init__(self, app, code, ice=()):
+        self.app = app
+        self.code = code
+        self.stage = "name"
+        self.reply = ""
+        self.error = ""
+        self.name = stored_guest_name()
+        self.net = window.StripdeckNet.guest(js_options({"iceServers": list(ice)}))
+        window.stripdeckGuest = self.net  # the transport, for the browser tests
+        self.proxies = [create_proxy(self.opened), create_proxy(self.closed), create_proxy(self.arrived)]
+        self.net.onopen, self.net.onclose, self.net.onmessage = self.proxies
+        self.pings = {}
+
+    @property
+    def table(self):
+        return self.app.ctl
+
+    async def join(self, name):
+        self.name = protocol.clean_name(name, "")
+        if not self.name:
+            self.error = "Give a name of 1 to 20 letters."
+            self.render()
+            return
+        store_guest_name(self.name)
+        self.stage, self.error = "connecting", ""
+        self.render()
+        try:
+            reply = await self.net.join(self.code)
+        except Exception as err:  # noqa: BLE001 - a code that is not an invitation: say so
+            self.stage, self.error = "name", error_text(err)
+            self.render()
+            return
+        if reply is not None and self.stage == "connecting":
+            self.reply, self.stage = str(reply), "reply"
+        self.render()
+
+    def opened(self, *_):
+        self.stage = "seated"
+        self.net.send(protocol.message("hello", name=self.name))
+        self.app.after_change()
+
+    def closed(self, *_):
+        if not self.table.ended:
+            self.table.ended = ("The connection to the host was lost. Your hands are kept in History; "
+                                "ask the host for a new link to rejoin.")
+        self.stage = "ended"
+        self.app.after_change()
+
+    def arrived(self, text, *_):
+        said = self.table.received(text if isinstance(text, str) else None)
+        if self.table.ended:
+            self.stage = "ended"
+        if said.startswith("WARNING"):
+            self.app.problem(said)
+        self.app.after_change()
+        self.app.say(said)
+
+    def act(self, text):
+        message = self.table.act(text)
+        if message is not None:
+            self.net.send(message)
+
+    def say(self, text):
+        try:
+            self.net.send(protocol.message("chat", text=text.strip()[:protocol.MAX_CHAT]))
+        except protocol.ProtocolError:
+            pass
+
+    def changed(self):
+        self.render()
+
+    def render(self):
+        if by_id("friends-body") is None:
+            return
+        table = self.table
+        last = max(table.verdicts, default=None)
+        verdict = "" if last is None else f"Hand {last}: {table.verdicts[last][1]}"
+        self.app.patch.set("friends-body", friends_render.join_html(
+            self.stage, self.name, self.reply, self.error, table.roster, table.chat, verdict))
+
+    def on_click(self, cmd, target):
+        if cmd == "guest-leave":
+            self.net.send(protocol.message("leave"))
+            self.app.say("You will leave the table after this hand.")
+        else:
+            return False
+        return True
+
+
+def storage_token():
+    """A random name for a table's BroadcastChannel."""
+    return "".join(f"{b:02x}" for b in window.crypto.getRandomValues(window.Uint8Array.new(8)).to_py())
+
+
+def stored_guest_name():
+    try:
+        raw = window.localStorage.getItem(GUEST_KEY)
+        return protocol.clean_name(json.loads(str(raw)).get("name", ""), "") if raw else ""
+    except Exception:  # noqa: BLE001 - unreadable: ask again
+        return ""
+
+
+def store_guest_name(name):
+    try:
+        window.localStorage.setItem(GUEST_KEY, json.dumps({"name": name}))
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def invitation_from_hash(fragment):
+    """(code, ice servers) from the page's fragment ``#join=CODE[&ice=JSON]``, or None."""
+    from urllib.parse import parse_qsl
+
+    pairs = dict(parse_qsl(str(fragment).lstrip("#"), keep_blank_values=True))
+    code = pairs.get("join")
+    if not code or len(code) > 4000:
+        return None
+    try:
+        ice = friends_render.parse_ice("\n".join(
+            " ".join([s.get("urls", ""), s.get("username", ""), s.get("credential", "")]).strip()
+            for s in json.loads(pairs.get("ice", "[]"))))
+    except (ValueError, AttributeError, TypeError):
+        ice = []
+    return code, ice
+
+
+def read_hosting():
+    """The saved hosting choices (transport, STUN/TURN servers, table name), or None."""
+    try:
+        raw = window.localStorage.getItem(HOSTING_KEY)
+        saved = json.loads(str(raw)) if raw else None
+    except Exception:  # noqa: BLE001
+        return None
+    if not isinstance(saved, dict) or saved.get("transport") not in ("webrtc", "broadcast"):
+        return None
+    try:
+        ice = friends_render.parse_ice("\n".join(" ".join(
+            [s["urls"], s.get("username", ""), s.get("credential", "")]).strip() for s in saved.get("ice", [])))
+    except (ValueError, KeyError, TypeError):
+        ice = []
+    table = saved.get("table") if isinstance(saved.get("table"), str) else ""
+    return saved["transport"], ice, table[:40]
+
+
+def form_value(form, name):
+    element = node(query(f'[name="{name}"]', form))
+    if element is None:
+        return ""
+    if str(element.type) == "radio":
+        checked = node(query(f'[name="{name}"]:checked', form))
+        return str(checked.value) if checked is not None else ""
+    return str(element.value)
+
