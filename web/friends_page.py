@@ -52,6 +52,8 @@ class HostMode:
         self.status = {}
         self.errors = {}
         self.resumed = resumed
+        self.proxies.append(create_proxy(lambda *_: self.send(self.host.goodbye())))
+        window.addEventListener("pagehide", self.proxies[-1], True)  # leaving: the guests are told first
         for seat, player in enumerate(controller.session.seats):
             if player is not None and player.controller == "remote":
                 link = f"s{seat}"
@@ -248,13 +250,16 @@ class GuestMode:
         if not self.table.ended:
             self.table.ended = ("The connection to the host was lost. Your hands are kept in History; "
                                 "ask the host for a new link to rejoin.")
+            self.app.problem(self.table.ended)
         self.stage = "ended"
         self.app.after_change()
 
     def arrived(self, text, *_):
+        ended = self.table.ended
         said = self.table.received(text if isinstance(text, str) else None)
-        if self.table.ended:
+        if self.table.ended and not ended:
             self.stage = "ended"
+            self.app.problem(self.table.ended + " Your hands are kept in History.")
         if said.startswith("WARNING"):
             self.app.problem(said)
         self.app.after_change()

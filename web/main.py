@@ -636,6 +636,12 @@ class App:
         self.new_table(storage.validate(settings))
         self.render_friends()
 
+    def invitation_changed(self):
+        invitation = friends_page.invitation_from_hash(window.location.hash)
+        current = self.mode.code if isinstance(self.mode, friends_page.GuestMode) else None
+        if invitation is not None and invitation[0] != current:
+            window.location.reload()
+
     def copy_code(self, name):
         box = by_id(name) if name else None
         if box is None:
@@ -664,6 +670,9 @@ class App:
             by_id("settings").hidden = True
         else:
             self.render_settings()
+        # A new invitation opened in this tab changes only the fragment: start over with it.
+        self.proxies.append(create_proxy(lambda *_: self.invitation_changed()))
+        window.addEventListener("hashchange", self.proxies[-1])
         if isinstance(self.mode, friends_page.GuestMode):
             query('header button[data-panel="settings"]').hidden = True
             self.toggle_panel("friends", show=True, focus=False)

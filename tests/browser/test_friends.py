@@ -1,0 +1,318 @@
+"""Play with friends in real Chromium: separate browsers (contexts) connected over WebRTC data
+channels through the invitation links, with no server and no ICE server; and pass and play.
+
+Each test's browsers fail it on any console error, uncaught error or request to another origin.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from friends_helpers import (
+    Person,
+    Room,
+    click,
+    hand_of,
+    host_table,
+    invitation,
+    join,
+    kinds,
+    leaked_cards,
+    my_turn,
+    passive,
+    play_round,
+    traffic,
+)
+
+
+@pytest.fixture
+def room(browser: Any, site_url: str) -> Iterator[Room]:
+    room = Room(browser, site_url)
+    yield room
+    problems = room.close()
+    if problems:
+        pytest.fail("the pages had problems:\n" + "\n".join(problems), pytrace=False)
+
+
+def heads_up_online(page: Any) -> None:
+    """Settings before hosting: the online preset (split offers on), clocks off for calm tests."""
+    page.click("header button[data-panel=settings]")
+    page.uncheck("input[name=timers]")
+    page.click("[data-cmd=apply]")
+    page.click('[data-cmd=apply][data-confirmed="1"]')
+    page.click("#settings button.close")
+
+
+def test_two_browsers_play_bets_a_draw_a_split_offer_and_a_showdown(room: Room) -> None:
+    host = host_table(room, friends=1, setup=heads_up_online)
+    guest = join(room, host, "s1", "Zoë", trace=True)
+    host.page.click("#controls [data-cmd=host-deal]")
+    people = [host, guest]
+    assert hand_of(host) == 1
+    wait_for_hand(guest, 1)
+
+    # Hand 1: raise and call before the draw, discards, an offer to split that is declined, a showdown.
+    raised = {"done": False}
+
+    def bets_and_draws(person: Person) -> None:
+        offered = kinds(person)
+        phase = person.page.get_attribute("body", "data-phase")
+        if "draw" in offered:
+            cards = person.page.locator("#table .seat.human button.card")
+            cards.nth(0).click()
+            cards.nth(1).click()
+            click(person, "draw")
+        elif "split" in offered and phase == "second betting round":
+            if person.page.locator("#table .last-action", has_text="Split").count():
+                title = person.page.get_attribute("#controls [data-cmd=check]", "title") or ""
+                assert "Declines the split" in title
+                click(person, "check")  # declines the split offered
+            else:
+                click(person, "split")
+        elif "raise" in offered and not raised["done"]:
+            raised["done"] = True
+            click(person, "raise")
+        else:
+            passive(person)
+
+    play_round(people, bets_and_draws, until=lambda: host.page.get_attribute("body", "data-phase") == "complete")
+    wait_for_phase(guest, "complete")
+    host_lines, guest_lines = history(host), history(guest)
+    assert re.search(r"raises? to \d+", host_lines) and re.search(r"\bcalls? \(", host_lines)
+    assert "draw 2 cards" in host_lines and re.search(r"Zoë draws 2 cards\.", host_lines)  # not which
+    assert re.search(r"offers? to split", host_lines) and re.search(r"declines? the split", host_lines)
+    assert " shows " in host_lines and " wins " in host_lines
+    assert re.search(r"offers? to split", guest_lines)
+    assert "win" in host.page.inner_text("#status") and "win" in guest.page.inner_text("#status")
+    guest.page.wait_for_function(
+        "() => (document.querySelector('#verdict') || {}).innerText?.includes('Deal verified')")
+
+    # Hand 2: both split the pot after the draw.
+    host.page.click("#controls [data-cmd=deal]")
+    wait_for_hand(guest, 2)
+
+    def split_it(person: Person) -> None:
+        offered = kinds(person)
+        if "split" in offered:
+            click(person, "split")
+        else:
+            passive(person)
+
+    play_round(people, split_it, until=lambda: host.page.get_attribute("body", "data-phase") == "complete")
+    assert "is split between" in history(host)
+    assert not leaked_cards(traffic(guest))
+
+
+def test_three_browsers_play_and_no_hidden_card_ever_reaches_a_guest(room: Room) -> None:
+    host = host_table(room, friends=2)
+    ann = join(room, host, "s1", "Ann", trace=True)
+    bo = join(room, host, "s2", "Bo", trace=True)
+    host.page.click("#controls [data-cmd=host-deal]")
+    people = [host, ann, bo]
+
+    raised: set[tuple[str, int]] = set()
+
+    def policy(person: Person) -> None:  # one small raise per person and hand, one card changed
+        offered = kinds(person)
+        if "draw" in offered:
+            person.page.locator("#table .seat.human button.card").nth(0).click()
+            click(person, "draw")
+        elif "raise" in offered and (person.name, hand_of(person)) not in raised:
+            raised.add((person.name, hand_of(person)))
+            click(person, "raise")
+        else:
+            passive(person)
+
+    play_round(people, policy, until=lambda: hand_of(host) >= 4, seconds=120)
+    for guest in (ann, bo):
+        messages = traffic(guest)
+        assert sum(json.loads(m)["t"] == "state" for m in messages) > 20
+        assert sum(json.loads(m)["t"] == "reveal" for m in messages) >= 3
+        assert not leaked_cards(messages), leaked_cards(messages)[:3]
+        verdicts = guest.page.inner_text("#friends-body")
+        assert "Deal verified" in verdicts
+    lines = history(host)
+    assert "Ann" in lines and "Bo" in lines
+
+
+def test_a_guest_who_reloads_mid_hand_rejoins_through_the_seat_s_new_link(room: Room) -> None:
+    host = host_table(room, friends=1, bots=1)
+    old = invitation(host, "s1")
+    guest = join(room, host, "s1", "Zoë")
+    host.page.click("#controls [data-cmd=host-deal]")
+    wait_for_hand(guest, 1)
+    mine = guest.page.locator("#table .seat.human .card").evaluate_all(
+        "cs => cs.map(c => c.getAttribute('aria-label'))")
+    guest.page.reload()
+    guest.page.wait_for_selector("body[data-ready='1']", state="attached")
+    host.page.wait_for_function("() => document.querySelector('#roster').innerText.includes('away')")
+    # Away: the host's table plays on (Zoë checks or folds when it is her turn).
+    new = invitation(host, "s1", other_than=old)
+    assert new != old
+    join(room, host, "s1", "Zoë", guest=guest)
+    still_dealt = guest.page.evaluate("""() => document.body.dataset.hand === '1'
+        && document.body.dataset.phase === 'first betting round'
+        && !document.querySelector('#table .seat.human.folded')""")
+    if still_dealt:  # the same hand, the same cards: the host sends the seat's view again
+        again = guest.page.locator("#table .seat.human .card").evaluate_all(
+            "cs => cs.map(c => c.getAttribute('aria-label'))")
+        assert again == mine
+    roster = host.page.inner_text("#roster")
+    assert re.search(r"Zoë\s+connected", roster), roster
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 2)
+
+
+def test_forged_malformed_and_out_of_turn_messages_are_dropped(room: Room) -> None:
+    host = host_table(room, friends=2)
+    ann = join(room, host, "s1", "Ann")
+    bo = join(room, host, "s2", "Bo")
+    host.page.click("#controls [data-cmd=host-deal]")
+    wait_for_hand(ann, 1)
+    step = host.page.get_attribute("body", "data-step")
+    forger = bo if my_turn(ann) else ann
+    forged = [
+        "{not json",
+        "[" * 5000 + "]" * 5000,
+        json.dumps({"v": 1, "t": "act", "action": "fold", "step": step, "seat": 0}),  # for another seat
+        json.dumps({"v": 1, "t": "act", "action": "fold", "step": step}),  # out of turn
+        json.dumps({"v": 1, "t": "state", "view": None}),  # a host's message
+        json.dumps({"v": 9, "t": "act"}),
+        json.dumps({"v": 1, "t": "chat", "text": "x" * 60_000}),
+        "x" * 60_000,
+    ]
+    for text in forged:
+        forger.page.evaluate("t => window.stripdeckGuest.send(t)", text)
+    with pytest.raises(Exception, match="too long"):  # over 64 KB: the transport refuses to send it
+        forger.page.evaluate("t => window.stripdeckGuest.send(t)", "y" * 70_000)
+    host.page.wait_for_function("() => /\\b[5-9] malformed/.test(document.querySelector('#dropped')?.innerText)")
+    assert host.page.get_attribute("body", "data-step") == step  # nothing changed
+    play_round([host, ann, bo], passive, until=lambda: hand_of(host) >= 2)  # the table plays on
+
+
+def test_a_tampered_reveal_is_flagged_loudly(room: Room) -> None:
+    host = host_table(room, friends=1, bots=1)
+    guest = join(room, host, "s1", "Zoë")
+    host.page.evaluate("""() => {
+        const send = window.stripdeckHost.send.bind(window.stripdeckHost);
+        window.stripdeckHost.send = (seat, text) => {
+            const msg = JSON.parse(text);
+            if (msg.t === "reveal") {
+                msg.salt = msg.salt.replace(/^./, c => c === "0" ? "1" : "0");
+                text = JSON.stringify(msg);
+            }
+            return send(seat, text);
+        };
+    }""")
+    host.page.click("#controls [data-cmd=host-deal]")
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 2 or
+               host.page.get_attribute("body", "data-phase") == "complete")
+    guest.page.wait_for_function("() => document.querySelector('#notices').innerText.includes('WARNING')")
+    assert "does not match the commitment" in guest.page.inner_text("#notices")
+
+
+def test_when_the_host_leaves_the_guests_are_told_and_keep_their_history(room: Room) -> None:
+    host = host_table(room, friends=1, bots=1)
+    guest = join(room, host, "s1", "Zoë")
+    host.page.click("#controls [data-cmd=host-deal]")
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 3)
+    host.page.close()
+    guest.page.wait_for_function(
+        "() => /host has left|connection to the host was lost/i.test(document.body.innerText)")
+    assert guest.page.locator("#session-list li").count() >= 2
+    with guest.page.expect_download() as download:
+        guest.page.click("#download-session")
+    data = json.loads(Path(download.value.path()).read_text())
+    assert data["format"] == "stripdeck-session" and len(data["hands"]) >= 2
+    assert not kinds(guest) or "fold" not in kinds(guest)  # nothing to act on any more
+
+
+def test_figures_time_to_seated_and_message_round_trip(room: Room) -> None:
+    host = host_table(room, friends=1)
+    guest = join(room, host, "s1", "Zoë", trace=True)
+    times = guest.page.evaluate("""async () => {
+        const out = [];
+        for (let n = 1; n <= 30; n++) {
+            const start = performance.now();
+            const seen = StripdeckNet.trace.length;
+            window.stripdeckGuest.send(JSON.stringify({v: 1, t: "ping", n}));
+            while (!StripdeckNet.trace.slice(seen).some(m => m.includes('"pong"') && m.includes(`"n":${n}`)))
+                await new Promise(r => setTimeout(r, 0));
+            out.push(performance.now() - start);
+        }
+        return out;
+    }""")
+    print(f"\nFIGURES play with friends (WebRTC, headless Chromium, this machine): opening the invitation "
+          f"to seated {guest.seated_in:.1f} s (the guest's page loading Python included); "
+          f"message round trip median {statistics.median(times):.1f} ms, max {max(times):.1f} ms over {len(times)}")
+    assert statistics.median(times) < 500
+
+
+def test_pass_and_play_never_shows_a_person_another_s_cards(page: Any, site_url: str) -> None:
+    page.goto(site_url + "index.html?reset=1&seed=8&bots=fast")
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    page.click("header button[data-panel=settings]")
+    page.select_option("select[name=people_count]", "2")
+    page.fill("input[name=person_1]", "Ann")
+    page.fill("input[name=person_2]", "Bruno")
+    page.select_option("select[name=opponents]", "1")
+    page.click("[data-cmd=apply]")
+    page.click('[data-cmd=apply][data-confirmed="1"]')
+    page.click("#settings button.close")
+    page.wait_for_function("() => document.body.dataset.mode === 'pass'")
+    seen: dict[tuple[int, str], set[str]] = {}
+    handovers = 0
+    deadline = time.monotonic() + 120
+    while int(page.get_attribute("body", "data-hand") or 0) < 5:
+        assert time.monotonic() < deadline, "pass and play did not get to hand 5"
+        look = page.evaluate("""() => ({
+            hand: +document.body.dataset.hand, status: document.querySelector('#status').innerText,
+            mine: [...document.querySelectorAll('#table .seat.human .card:not(.card-back)')]
+                .map(c => c.getAttribute('aria-label')),
+            faces: [...document.querySelectorAll('#table .seat:not(.human):not(.revealed) .card:not(.card-back)')]
+                .length,
+            humanName: (document.querySelector('#table .seat.human .name') || {}).innerText || '',
+            cover: !!document.querySelector('#controls [data-cmd=reveal]'),
+            history: document.querySelector('#history-list').innerText,
+        })""")
+        assert look["faces"] == 0, "an unshown seat's cards are face up"
+        if look["cover"]:
+            assert not look["mine"] and look["humanName"] == "", look  # nobody's cards during a hand-over
+            assert "dealt" not in look["history"] or not re.search(r"dealt (seven|eight|nine|ten|jack|queen|king|ace)",
+                                                                   look["history"])
+        elif look["mine"]:
+            key = (look["hand"], look["humanName"])
+            seen.setdefault(key, set()).update(look["mine"])
+        if look["cover"]:
+            handovers += 1
+            page.locator("#controls [data-cmd=reveal]").click()
+        elif page.get_attribute("body", "data-my-turn") == "1":
+            cmds = page.eval_on_selector_all("#controls [data-cmd]", "bs => bs.map(b => b.dataset.cmd)")
+            cmd = next(c for c in ("check", "call", "draw") if c in cmds)
+            page.locator(f"#controls [data-cmd={cmd}]").first.click()
+        elif page.locator("#controls [data-cmd=deal]").count():
+            page.locator("#controls [data-cmd=deal]").click()
+        page.wait_for_timeout(60)
+    assert handovers >= 4
+    for (hand, name), cards in seen.items():  # each person saw one hand's cards (plus what they drew)
+        other = seen.get((hand, "Bruno" if name == "Ann" else "Ann"), set())
+        assert not cards & other, (hand, name, cards & other)
+
+
+def history(person: Person) -> str:
+    return str(person.page.inner_text("#history-list"))
+
+
+def wait_for_hand(person: Person, number: int) -> None:
+    person.page.wait_for_function("n => +document.body.dataset.hand >= n && document.body.dataset.phase !== ''",
+                                  arg=number)
+
+
+def wait_for_phase(person: Person, phase: str) -> None:
+    person.page.wait_for_function("p => document.body.dataset.phase === p", arg=phase)
