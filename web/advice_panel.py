@@ -70,3 +70,13 @@ def hint_model(advice: dict[str, object], hand: Sequence[Card], top: int = 4,
     discard = tuple(sorted(texts.index(c) for c in str(best["discard"]).split() if c in texts))
     label = "Select " + best["discard"] if discard else "Stand pat is best"
     return HintModel(str(best["reason"]), tuple(rows), discard, label)
+
+
+def suggested_selection(advice: dict[str, object], hand: Sequence[Card], draw_max: int) -> tuple[int, ...]:
+    """The positions in ``hand`` the advice says to discard (at most ``draw_max``): what "Select …" picks.
+
+    >>> import stripdeck
+    >>> suggested_selection(stripdeck.advise("Ah Kh Qh Jh 7c").to_dict(), stripdeck.parse_cards("Ah Kh Qh Jh 7c"), 4)
+    (4,)
+    """
+    return hint_model(advice, hand).discard[:draw_max]

@@ -66,6 +66,7 @@ class Controller:
         self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
+        self.before_deal: Callable[[], None] | None = None
         self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
         self.step_key: tuple[int, int] | None = None
         self.started = clock()
@@ -371,7 +372,11 @@ class Controller:
 
     def deal(self) -> bool:
         """Deal the next hand (False if the table cannot)."""
-        if self.session.in_hand or self.game_over:
+        if self.session.in_hand:
+            return False
+        if self.before_deal is not None:
+            self.before_deal()  # a host: guests who asked to leave give up their seats now
+        if self.game_over:
             return False
         self.session = self.session.next_hand()
         self.note = ""
@@ -487,10 +492,7 @@ class Controller:
         view = self.human_drawing()
         if view is None or not self.hint or view.legal is None:
             return False
-        chosen: tuple[int, ...] = ()
-        for index in advice_panel.hint_model(self.hint, view.my_hand).discard:
-            chosen = action_bar.toggle_selection(chosen, index, len(view.my_hand), view.legal.draw_max)
-        self.selected = chosen
+        self.selected = advice_panel.suggested_selection(self.hint, view.my_hand, view.legal.draw_max)
         return True
 
     def toggle(self, index: int) -> bool:

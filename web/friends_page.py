@@ -48,6 +48,7 @@ class HostMode:
         window.stripdeckHost = self.net  # the transport, for the browser tests' message capture
         self.proxies = [create_proxy(self.opened), create_proxy(self.closed), create_proxy(self.arrived)]
         self.net.onopen, self.net.onclose, self.net.onmessage = self.proxies
+        controller.before_deal = lambda: self.send(self.host.settle_leavers())
         self.urls = {}
         self.status = {}
         self.errors = {}
@@ -141,7 +142,6 @@ class HostMode:
     def changed(self):
         """After any change at the table: the guests get what is new for them."""
         self.send(self.host.sync(roster=True))
-        self.host.settle_leavers()
         self.render()
 
     def deal_first(self):

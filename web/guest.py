@@ -306,10 +306,7 @@ class GuestTable:
         view = self.view
         if view is None or not self.hint or view.legal is None or not self.my_turn():
             return False
-        chosen: tuple[int, ...] = ()
-        for index in advice_panel.hint_model(self.hint, view.my_hand).discard:
-            chosen = action_bar.toggle_selection(chosen, index, len(view.my_hand), view.legal.draw_max)
-        self.selected = chosen
+        self.selected = advice_panel.suggested_selection(self.hint, view.my_hand, view.legal.draw_max)
         return True
 
     def set_display(self, settings: dict[str, Any]) -> None:

@@ -124,8 +124,8 @@ class Host:
             return [(k, protocol.message("chat", text=msg["text"], **{"from": who}))
                     for k, v in self.links.items() if v.connected], True
         if kind == "leave":
-            known.leaving = True
-            return self.settle_leavers(), True
+            known.leaving = True  # the seat is given up before the next deal (Controller.before_deal)
+            return (self.settle_leavers() if self.ctl.session.hand is None else []), True
         refused = self.ctl.act_remote(known.seat, msg["action"], msg["step"])
         if refused is not None:
             code, why = refused
@@ -144,7 +144,8 @@ class Host:
         self.ctl.session = self.ctl.session.rename(known.seat, name)
 
     def settle_leavers(self) -> Outgoing:
-        """Guests who asked to leave give up their seat, once no hand is being played."""
+        """Guests who asked to leave give up their seat: called just before a hand is dealt
+        (the finished hand on the table still shows them)."""
         out: Outgoing = []
         if self.ctl.in_hand:
             return out

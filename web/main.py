@@ -507,6 +507,7 @@ class App:
                 confirm.focus()
             return
         self.new_table(settings)
+        self.toggle_panel("settings", show=False, focus=False)  # back to the table, dealt anew
         self.say("New table started with your settings.")
 
     def new_table(self, settings):

@@ -84,3 +84,18 @@ def play_hand(page: Any, discard: int = 0, shots: str = "") -> bool:
             applied(page, draw.click)
         else:
             passive_action(page)
+
+
+
+def play_to_the_draw(page: Any, tries: int = 100) -> None:
+    """Play passively (dealing on when a hand ends) until the human is asked to draw."""
+    for _ in range(tries):
+        state = wait_turn_or_end(page, timeout=20)
+        if state == "draw":
+            return
+        if state == "over":
+            page.keyboard.press("n")
+            page.wait_for_timeout(100)
+        else:
+            passive_action(page)
+    raise AssertionError("the human was never asked to draw")

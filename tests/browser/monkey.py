@@ -264,8 +264,8 @@ class Monkey:
         self.total = stack * (opponents + 1)
         self.tables += 1
         self.progress_at = time.monotonic()
-        if self.rng.random() < 0.7:
-            page.click('aside #settings button.close')
+        if not page.locator("#settings").is_hidden():
+            self.fail("the settings stayed open over the new table")
 
     def reload(self) -> None:
         seen = self.look()

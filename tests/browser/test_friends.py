@@ -47,7 +47,6 @@ def heads_up_online(page: Any) -> None:
     page.uncheck("input[name=timers]")
     page.click("[data-cmd=apply]")
     page.click('[data-cmd=apply][data-confirmed="1"]')
-    page.click("#settings button.close")
 
 
 def test_two_browsers_play_bets_a_draw_a_split_offer_and_a_showdown(room: Room) -> None:
@@ -264,7 +263,6 @@ def test_pass_and_play_never_shows_a_person_another_s_cards(page: Any, site_url:
     page.select_option("select[name=opponents]", "1")
     page.click("[data-cmd=apply]")
     page.click('[data-cmd=apply][data-confirmed="1"]')
-    page.click("#settings button.close")
     page.wait_for_function("() => document.body.dataset.mode === 'pass'")
     seen: dict[tuple[int, str], set[str]] = {}
     handovers = 0
@@ -316,3 +314,33 @@ def wait_for_hand(person: Person, number: int) -> None:
 
 def wait_for_phase(person: Person, phase: str) -> None:
     person.page.wait_for_function("p => document.body.dataset.phase === p", arg=phase)
+
+
+def test_tabs_of_one_browser_play_over_a_broadcast_channel_chat_and_leave(room: Room) -> None:
+    host = host_table(room, friends=1, bots=1, transport="broadcast")
+    url = invitation(host, "s1")
+    assert "#join=b1." in url
+    guest_page = host.context.new_page()  # another tab of the same browser: no reply code needed
+    guest_page.goto(url)
+    guest_page.wait_for_selector("body[data-ready='1']", state="attached")
+    guest_page.fill("input[name=guest_name]", "Tab")
+    guest_page.click("[data-cmd=guest-join]")
+    host.page.wait_for_function("() => document.querySelector('#roster').innerText.includes('Tab')")
+    guest = Person(host.context, guest_page, host.log, "Tab")
+    host.page.click("#controls [data-cmd=host-deal]")
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 2)
+    # Chat: escaped on every page.
+    guest_page.fill('input[name="chat"]', "<b>nice hand</b> & more")
+    guest_page.click("[data-cmd=chat-send]")
+    host.page.wait_for_function("() => document.querySelector('#chat-lines').innerText.includes('<b>nice hand</b>')")
+    assert not host.page.locator("#chat-lines b", has_text="nice hand").count()
+    host.page.fill('input[name="chat"]', "thanks")
+    host.page.click("[data-cmd=chat-send]")
+    guest_page.wait_for_function("() => document.querySelector('#chat-lines').innerText.includes('Hana: thanks')")
+    # Leaving between hands: the seat is given up when the hand in play ends.
+    guest_page.click("[data-cmd=guest-leave]")
+    play_round([host, guest], passive, until=lambda: "Tab" not in host.page.inner_text("#roster"), seconds=90)
+    guest_page.wait_for_function("() => /left the table/.test(document.querySelector('#notices').innerText)")
+    left_in = hand_of(host)
+    play_round([host], passive, until=lambda: hand_of(host) > left_in)  # the next hand: without Tab
+    assert "Tab" not in host.page.locator("#table .seat .name").all_inner_texts()

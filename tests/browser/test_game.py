@@ -86,6 +86,8 @@ def test_settings_change_the_game(page: Any, site_url: str) -> None:
     assert "antes" in history(page)
     assert page.locator("#table .marker", has_text="Ante").count() == 2
     screenshot(page, "settings-official-heads-up")
+    assert page.locator("#settings").is_hidden()  # the new table is dealt: back to it
+    page.click("header button[data-panel=settings]")
     page.check("input[name=four_color]")
     page.wait_for_selector("body.four-color", state="attached")
     page.wait_for_timeout(300)

@@ -43,7 +43,7 @@ def notices(page: Any) -> str:
     ("?embed=1&bots=fast&stack=" + LONG, "stack: must be a whole number from 20 to 100000 (at most 19 digits), got "
                                          "'99999999999999999999…' (5000 characters)"),
     ("?embed=1&bots=fast&opponents=²&draw_limit=٣",
-     "opponents: must be a whole number from 1 to 4, got '²'"),
+     "opponents: must be a whole number from 0 to 4, got '²'"),
 ])
 def test_bad_numbers_in_the_url_give_a_notice_and_a_working_table(page: Any, site_url: str, query: str,
                                                                    notice: str) -> None:

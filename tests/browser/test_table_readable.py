@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_support import open_ready, screenshot
-from game_helpers import applied, hand_number, history, passive_action, wait_turn_or_end
+from game_helpers import applied, hand_number, history, passive_action, play_to_the_draw, wait_turn_or_end
 
 
 def number_in(text: str) -> int:
@@ -78,17 +78,7 @@ def test_the_focus_comes_to_the_action_bar_and_history_names_cards(page: Any, si
 
 def test_the_draw_clock_warns_then_says_what_happened(page: Any, site_url: str) -> None:
     open_ready(page, site_url + "index.html?reset=1&seed=3&bots=fast&timer=7")
-    for _ in range(100):
-        state = wait_turn_or_end(page, timeout=20)
-        if state == "draw":
-            break
-        if state == "over":
-            page.keyboard.press("n")
-            page.wait_for_timeout(100)
-        else:
-            passive_action(page)
-    else:
-        raise AssertionError("no draw for the human")
+    play_to_the_draw(page)
     page.keyboard.press("1")
     page.keyboard.press("2")
     page.wait_for_selector("#table .seat.human .timer.low", state="attached", timeout=8000)
@@ -103,15 +93,7 @@ def test_the_draw_clock_warns_then_says_what_happened(page: Any, site_url: str) 
 
 def test_draw_up_to_five_says_when_the_fifth_card_comes(page: Any, site_url: str) -> None:
     open_ready(page, site_url + "index.html?embed=1&preset=cardroom&opponents=1&bots=fast&seed=2")
-    for _ in range(60):
-        state = wait_turn_or_end(page)
-        if state == "draw":
-            break
-        if state == "over":
-            page.keyboard.press("n")
-            page.wait_for_timeout(100)
-        else:
-            passive_action(page)
+    play_to_the_draw(page)
     assert "the fifth card comes after the others have drawn" in page.inner_text("#controls")
 
 
