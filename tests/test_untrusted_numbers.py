@@ -21,6 +21,7 @@ from web.widgets import bridge, params
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 import storage  # noqa: E402
+import url_params  # noqa: E402
 
 LONG = "9" * 5000
 STRANGE = ["²", "①", "٣", "３", LONG, "-1", "1.5", ""]
@@ -93,19 +94,19 @@ def test_an_internal_error_does_not_show_pythons_words(monkeypatch: pytest.Monke
 @pytest.mark.parametrize("query", ["?seed=²", "?seed=" + LONG, "?seed=-1", "?timer=①", "?timer=٣",
                                    "?timer=" + LONG, "?timer=0", "?timer=301"])
 def test_url_seed_and_timer_take_ascii_digits_only(query: str) -> None:
-    options, notices = storage.parse_params(query)
+    options, notices = url_params.parse_params(query)
     assert "seed" not in options and "timer" not in options
     assert len(notices) == 1 and notices[0].startswith("Ignored URL parameter ")
 
 
 def test_url_seed_and_timer_in_range_are_used() -> None:
-    assert storage.parse_params("?seed=9223372036854775807&timer=300")[0] == {"seed": 2 ** 63 - 1, "timer": 300}
+    assert url_params.parse_params("?seed=9223372036854775807&timer=300")[0] == {"seed": 2 ** 63 - 1, "timer": 300}
 
 
 @pytest.mark.parametrize("name, text", [("stack", LONG), ("stack", "²"), ("opponents", "٣"),
                                         ("stakes", "①"), ("draw_limit", "３")])
 def test_embedded_settings_keep_the_default_and_name_the_parameter(name: str, text: str) -> None:
-    settings, notices = storage.embed_settings([(name, text)])
+    settings, notices = url_params.embed_settings([(name, text)])
     assert settings[name] == storage.DEFAULTS[name]
     assert len(notices) == 1 and f": {name}: " in notices[0]
 

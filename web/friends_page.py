@@ -11,6 +11,8 @@ import json
 import friends_render
 import host
 import protocol
+import storage
+import stripdeck
 from dom import by_id, data, node, query
 from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import window
@@ -32,6 +34,83 @@ def error_text(err):
     """A JS Error's own words (the transport says plainly what was wrong)."""
     text = str(err)
     return text.split("Error: ", 1)[-1] if isinstance(err, JsException) else text
+
+
+class FriendsControls:
+    """The App's part for playing with friends: the Friends panel, hosting, joining (a mixin of
+    ``main.App``, whose attributes it uses)."""
+
+
+    def render_friends(self):
+        """The Friends panel: hosting, joining, or the form to start hosting."""
+        if self.mode is not None:
+            self.mode.render()
+        elif by_id("friends-body") is not None:
+            self.patch.set("friends-body", friends_render.setup_html(self.ctl.settings, **self.friends_form))
+
+    def on_friends_form(self, kind, form):
+        if kind == "chat":
+            box = query('input[name="chat"]', form)
+            text = str(box.value).strip()
+            if text and self.mode is not None:
+                self.mode.say(text)
+                box.value = ""
+        elif kind == "join" and isinstance(self.mode, GuestMode):
+            asyncio.ensure_future(self.mode.join(form_value(form, "guest_name")))
+        elif kind == "host" and self.mode is None:
+            self.start_hosting(form)
+
+    def start_hosting(self, form):
+        """Make a table for friends from the form (and the game settings), with their invitations."""
+        value = form_value
+        choice = {"name": value(form, "host_name").strip() or "Host", "friends": value(form, "friends"),
+                  "bots": value(form, "bots"), "transport": value(form, "transport"), "ice": value(form, "ice")}
+        try:
+            friends = stripdeck.whole_number(choice["friends"], "friends", 1, 4)
+            bots = stripdeck.whole_number(choice["bots"], "bots", 0, 3)
+            ice = friends_render.parse_ice(choice["ice"])
+            settings = storage.validate({**self.ctl.settings, "people": [choice["name"]], "opponents": bots},
+                                        guests=friends)
+        except (ValueError, storage.SettingsError) as err:
+            self.friends_form = {**self.friends_form, **{k: choice[k] for k in ("name", "ice")}, "error": str(err)}
+            self.render_friends()
+            return
+        if choice["name"].casefold() == "you":
+            settings["people"] = ["Host"]
+        self.friends_form = {"name": settings["people"][0], "friends": friends, "bots": bots,
+                             "transport": choice["transport"], "ice": choice["ice"]}
+        self.ctl = host_table = host.new_hosted_table(settings, friends, self.seed, self.timer_seconds)
+        self.mode = HostMode(self, host_table, choice["transport"], ice)
+        self.mode.save()
+        self.history = ()
+        self.prepare()
+        self.after_change()
+
+    def leave_friends(self):
+        """Back to a table of one's own after hosting."""
+        self.mode = None
+        settings = {**self.ctl.settings, "people": ["You"],
+                    "opponents": max(1, self.ctl.settings["opponents"])}
+        self.new_table(storage.validate(settings))
+        self.render_friends()
+
+    def invitation_changed(self):
+        invitation = invitation_from_hash(window.location.hash)
+        current = self.mode.code if isinstance(self.mode, GuestMode) else None
+        if invitation is not None and invitation[0] != current:
+            window.location.reload()
+
+    def copy_code(self, name):
+        box = by_id(name) if name else None
+        if box is None:
+            return
+        box.select()
+        try:
+            window.navigator.clipboard.writeText(box.value).then(
+                create_proxy(lambda *_: self.say("Copied.")),
+                create_proxy(lambda *_: self.say("Copy it from the box: it is selected.")))
+        except Exception:  # noqa: BLE001 - no clipboard API: the text is selected
+            self.say("Copy it from the box: it is selected.")
 
 
 class HostMode:

@@ -62,9 +62,10 @@ def _joker_full_house_seed() -> tuple[int, str]:
     sys.path.insert(0, str(ROOT / "web"))
     import controller
     import storage
+    import url_params
     from stripdeck import JOKER, evaluate
 
-    settings, _ = storage.embed_settings([("preset", "cardroom"), ("joker", "1")])
+    settings, _ = url_params.embed_settings([("preset", "cardroom"), ("joker", "1")])
     rules = storage.rules_from(settings)
     for seed in range(1, 5000):
         ctl = controller.Controller(settings, seed=seed)

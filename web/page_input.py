@@ -1,0 +1,262 @@
+"""The page's input: clicks, keys, forms and panels become controller calls (the App's part
+that listens). Pyodide only; a mixin of ``main.App``, whose attributes it uses.
+
+Input never changes the table directly: it asks the controller (which asks the engine), then
+the App saves, draws the page again and pokes the runner (``after_change``).
+"""
+
+import asyncio
+
+import friends_page
+import render
+import storage
+from dom import by_id, data, node, query
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+PANELS = ("history", "settings", "help", "friends")
+
+
+class PageInput:
+    """Event handlers and panels of the game page."""
+
+    def human(self, text):
+        """The human's action: applied at once, or kept until the tables are built."""
+        if not text:
+            return
+        if isinstance(self.mode, friends_page.GuestMode):  # the host applies it, and says if it may not
+            self.mode.act(text)
+            self.render()
+            return
+        if not self.is_ready():  # a showdown evaluates hands: the tables come first
+            self.ctl.queue(text)
+            self.runner.poke()
+        elif self.ctl.act(text):
+            self.after_change()
+
+    async def show_hint(self):
+        await self.wait_ready()
+        if self.ctl.ask_hint():
+            self.render()
+            self.say("Hint: " + self.ctl.hint["rows"][0]["reason"])
+
+    def on_click(self, event):
+        target = node(event.target.closest("[data-cmd]"))
+        if target is None:
+            return
+        cmd = data(target, "cmd")
+        if self.mode is not None and self.mode.on_click(cmd, target):
+            return
+        if cmd == "card":
+            index = data(target, "index")
+            if index is not None and index.isdigit() and self.ctl.toggle(int(index)):
+                self.after_change()
+        elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise"):
+            self.human(data(target, "action"))
+        elif cmd == "size":
+            self.set_amount(data(target, "value"))
+        elif cmd == "hint":
+            asyncio.ensure_future(self.show_hint())
+        elif cmd == "apply-hint":
+            if self.ctl.apply_hint():
+                self.after_change()
+                focus = query('#controls [data-cmd="draw"]')
+                if focus is not None:
+                    focus.focus()
+        elif cmd == "deal":
+            if self.ctl.deal():
+                self.after_change()
+        elif cmd == "reveal":
+            over = self.ctl.handing_over
+            if over is not None and self.ctl.take_over(over):
+                self.after_change()
+        elif cmd == "newtable":
+            self.new_table(self.ctl.settings)
+        elif cmd == "keep-playing":
+            self.confirm_new_table = False
+            self.render_settings(self.form_settings())
+        elif cmd == "dismiss":
+            self.notices = []
+            self.render_notices()
+        elif cmd == "copy":
+            self.copy()
+        elif cmd == "download":
+            self.download(self.ctl.export_json(), "stripdeck-hand.json", "Hand downloaded as scenario JSON.")
+        elif cmd == "download-session":
+            self.download(self.ctl.export_session_json(), "stripdeck-session.json",
+                          "Every hand of this session downloaded as one JSON file.")
+        elif cmd == "copy-code":
+            self.copy_code(data(target, "target"))
+        elif cmd == "toggle-panel":
+            self.toggle_panel(data(target, "panel"))
+        elif cmd == "close-panel":
+            self.toggle_panel(data(target, "panel"), show=False)
+
+    def toggle_panel(self, name, show=None, focus=True):
+        if name not in PANELS:
+            return
+        panel = by_id(name)
+        button = query(f'button[data-cmd="toggle-panel"][data-panel="{name}"]')
+        panel.hidden = (not panel.hidden) if show is None else not show
+        if button is not None:
+            button.setAttribute("aria-expanded", "false" if panel.hidden else "true")
+        if panel.hidden:
+            if button is not None and focus:
+                button.focus()
+            return
+        # Panels that lie over others are open one at a time: How to play (a drawer) on any
+        # screen, every panel on a phone (sheets).
+        phone = bool(window.matchMedia("(max-width: 700px)").matches)
+        for other in PANELS:
+            if other != name and (phone or "help" in (name, other)) and not by_id(other).hidden:
+                self.toggle_panel(other, show=False, focus=False)
+        if name == "settings":
+            self.render_settings()
+        elif name == "help":
+            self.render_help()
+        elif name == "friends":
+            self.render_friends()
+        heading = query("h2", panel)
+        if heading is not None and focus:  # where it can be seen: on a phone the panel is a sheet over the table
+            heading.focus()
+
+    def set_amount(self, value):
+        self.ctl.set_amount(value)
+        model = self.ctl.model(name_hand=self.is_ready())
+        if model is None or model.bar.amount is None:
+            return
+        value = model.bar.amount.value
+        for other in (by_id("amount-range"), by_id("amount-number")):
+            if other is not None and other.value != str(value):
+                other.value = str(value)
+        for b in model.bar.buttons:
+            if b.kind == model.bar.amount.kind:
+                button = query(f'#controls [data-cmd="{b.kind}"]')
+                if button is not None:
+                    button.dataset.action = b.action
+                    button.setAttribute("aria-label", b.label)
+                    query(".label", button).textContent = b.label
+
+    def on_input(self, event):
+        if data(event.target, "cmd") == "amount":
+            self.set_amount(event.target.value)
+
+    def on_change(self, event):
+        target = event.target
+        if target.name == "preset" and node(target.closest("#settings-form")) is not None:
+            self.render_settings(storage.with_preset(self.form_settings(), target.value))
+        elif target.name == "people_count" and node(target.closest("#settings-form")) is not None:
+            settings = self.form_settings()  # more or fewer name rows; bots fill the rest of the table
+            people = len(settings["people"])
+            bots = settings.get("opponents")
+            if isinstance(bots, int):
+                settings["opponents"] = max(1 if people == 1 else 0, min(bots, 5 - people))
+            self.render_settings(settings)
+        elif data(target, "cmd") == "display":
+            self.ctl.set_display({target.name: bool(target.checked)})
+            self.after_change()
+        elif data(target, "cmd") == "amount":
+            self.set_amount(target.value)
+
+    def form_settings(self):
+        form = by_id("settings-form")
+        raw = dict(self.ctl.settings)
+        for element in form.querySelectorAll("select, input"):
+            raw[element.name] = bool(element.checked) if element.type == "checkbox" else element.value
+        return render.form_values(raw)
+
+    def on_submit(self, event):
+        event.preventDefault()
+        form = data(event.target, "form")
+        if form is not None:
+            self.on_friends_form(form, event.target)
+            return
+        try:
+            settings = storage.validate(self.form_settings())
+        except storage.SettingsError as err:
+            by_id("settings-error").textContent = f"Not applied: {err}"
+            return
+        by_id("settings-error").textContent = ""
+        submitter = node(getattr(event, "submitter", None))
+        if self.ctl.in_hand and data(submitter, "confirmed") != "1":
+            self.confirm_new_table = True  # ask first: a new table ends the hand in play
+            self.render_settings(settings)
+            confirm = query('#settings-form [data-confirmed="1"]')
+            if confirm is not None:
+                confirm.focus()
+            return
+        self.new_table(settings)
+        self.toggle_panel("settings", show=False, focus=False)  # back to the table, dealt anew
+        self.say("New table started with your settings.")
+
+    def new_table(self, settings):
+        self.confirm_new_table = False
+        self.ctl.new_table(settings)
+        self.ctl.deal()
+        self.history = ()
+        self.render_settings()
+        self.prepare()
+        self.render_help()
+        self.after_change()
+
+    def on_key(self, event):
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(event.target.tagName).lower()
+        if tag in ("input", "select", "textarea"):
+            if event.key == "Enter" and data(event.target, "cmd") == "amount":
+                button = query('#controls [data-cmd="bet"], #controls [data-cmd="raise"]')
+                if button is not None:
+                    event.preventDefault()
+                    button.click()
+            return
+        key = str(event.key).lower()
+        if key == "escape":
+            for name in PANELS:
+                if not by_id(name).hidden and node(event.target.closest(f"#{name}")) is not None:
+                    self.toggle_panel(name, show=False)
+            return
+        if key in "12345" and len(key) == 1:
+            if self.ctl.toggle(int(key) - 1):
+                self.after_change()
+            return
+        cmds = {"f": ("fold",), "c": ("check", "call"), "b": ("bet",), "r": ("raise",),
+                "a": ("allin",), "s": ("split",), "d": ("draw",), "n": ("deal", "newtable"),
+                "h": ("hint",)}.get(key)
+        if not cmds or event.repeat:
+            return
+        for cmd in cmds:
+            button = query(f'#controls [data-cmd="{cmd}"]')
+            if button is not None:
+                event.preventDefault()
+                button.click()
+                return
+
+    def copy(self):
+        text = self.ctl.export_json()
+        if not text:
+            return
+        box = by_id("export-text")
+        box.value = text
+        box.hidden = False
+        try:
+            window.navigator.clipboard.writeText(text).then(
+                create_proxy(lambda *_: self.say("Hand copied to the clipboard as scenario JSON.")),
+                create_proxy(lambda *_: self.say("Copy it from the text box below.")))
+        except Exception:  # noqa: BLE001 - no clipboard API: the text box is there
+            self.say("Copy it from the text box below.")
+
+    def download(self, text, name, said):
+        if not text:
+            return
+        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                   dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
+        self.say(said)
