@@ -173,7 +173,7 @@ def test_the_session_history_lists_every_hand_and_downloads_as_one_file(page: An
     items = page.locator("#session-list li")
     assert items.count() >= 3
     first = items.last.inner_text()
-    assert first.startswith("Hand 1") and " wins " in first or " win " in first
+    assert first.startswith("Hand 1") and (" wins " in first or " win " in first)
     with page.expect_download() as download:
         page.click("#download-session")
     data = json.loads(Path(download.value.path()).read_text())
