@@ -3,7 +3,11 @@
 Layout of dist/ (every URL in the pages is relative, so it works from any sub-folder):
 
     index.html            the page (copied from the repo root)
-    embed.html, embed.js, examples.html   widgets for other sites (docs/embedding.md)
+    embed.html, embed.js, examples.html   widgets for other sites (docs/embedding.md); embed.js
+                          carries the index of prerendered/, examples.html its widgets' HTML
+    prerendered/          every widget state that needs no input, rendered at build time
+                          (tools/prerender.py)
+    embed-static/         one-file ranking tables for pages without scripts
     web/                  the PyScript front end (copied from web/)
     bench-bare/           bare PyScript page, the page-load benchmark's baseline (bench/bare/)
     pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps
@@ -75,6 +79,9 @@ def assemble_site() -> Path:
             shutil.copy2(ROOT / name, DIST / name)
     if (ROOT / "web").is_dir():
         shutil.copytree(ROOT / "web", DIST / "web", ignore=_SKIP)
+    from .prerender import write as prerender
+
+    states = prerender(DIST)  # prerendered/, embed.js's index, examples.html, embed-static/
     if (ROOT / "bench" / "bare").is_dir():
         shutil.copytree(ROOT / "bench" / "bare", DIST / "bench-bare", ignore=_SKIP)
     shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", DIST / "pyscript",
@@ -91,5 +98,6 @@ def assemble_site() -> Path:
     page.write_text(page.read_text().replace('data-runtime-bytes=""', f'data-runtime-bytes="{runtime}"'))
     files = [p for p in DIST.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
-    print(f"site: {DIST} ({len(files)} files, {size / 1e6:.1f} MB); wheel {wheel.name}")
+    print(f"site: {DIST} ({len(files)} files, {size / 1e6:.1f} MB); wheel {wheel.name}; "
+          f"{len(states)} widget states pre-rendered")
     return DIST

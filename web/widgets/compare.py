@@ -30,7 +30,8 @@ def result_html(comparison: Comparison) -> str:
         badge = '<span class="sd-badge">wins</span>' if mark else ""
         rows.append(f'<div class="sd-side{mark}"><span class="sd-label">Hand {label}</span>'
                     f"{hand_html(cards, f'Hand {label}')}<span class=\"sd-value\">{esc(value)}</span>{badge}</div>")
-    note = f'<p class="sd-note">{esc(comparison.rule_note)}.</p>' if comparison.rule_note else ""
+    text = comparison.rule_note
+    note = f'<p class="sd-note">{esc(text[:1].upper() + text[1:])}.</p>' if text else ""
     return (f'{"".join(rows)}<p class="sd-verdict" role="status">{esc(comparison.headline)}</p>{note}')
 
 
