@@ -13,6 +13,10 @@ Layout of dist/ (every URL in the pages is relative, so it works from any sub-fo
     pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps
     pyodide/              Pyodide runtime + pyodide-lock.json that also lists the stripdeck wheel
     pyodide/stripdeck-<version>-py3-none-any.whl
+    pyodide/python.snapshot, pyodide/stripdeck-boot.mjs   Python's memory after start-up, and
+                          the interpreter module (web/pyscript.toml) that uses it on return visits
+    sw.js, manifest.webmanifest, icons/   the installable, offline game (tools/offline.py,
+                          tools/icons.py); index.html is pre-rendered (tools/shell.py)
 """
 
 from __future__ import annotations
@@ -65,6 +69,25 @@ def add_wheel_to_lock(lock_in: Path, wheel: Path, lock_out: Path) -> None:
         raise SystemExit(f"build.py: {lock_out} has no usable stripdeck entry: {entry}")
 
 
+def make_snapshot(pyodide: Path) -> None:
+    """Pyodide's memory snapshot and the interpreter module that starts from it on return
+    visits (tools/make_snapshot.mjs, web/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
+    run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide])
+    shutil.copy2(ROOT / "web" / "pyodide_boot.mjs", pyodide / "stripdeck-boot.mjs")
+
+
+def finish_game(dist: Path) -> str:
+    """The game page's shell, icons, manifest and service worker; returns the build's version."""
+    from . import icons, offline, shell
+
+    page = dist / "index.html"
+    page.write_text(shell.prerender_index(page.read_text(encoding="utf-8")), encoding="utf-8")
+    icons.write(dist / "icons")
+    for name in ("manifest.webmanifest", "sw.js"):
+        shutil.copy2(ROOT / name, dist / name)
+    return offline.finish(dist)  # last: it hashes every file of the game
+
+
 def assemble_site() -> Path:
     """Build everything into dist/ (wiped first); return dist/."""
     ensure_node_modules()
@@ -96,6 +119,8 @@ def assemble_site() -> Path:
     runtime = sum(p.stat().st_size for p in pyodide.iterdir() if p.is_file())
     page = DIST / "index.html"  # the loading indicator counts the runtime's bytes against this
     page.write_text(page.read_text().replace('data-runtime-bytes=""', f'data-runtime-bytes="{runtime}"'))
+    make_snapshot(pyodide)  # not in the total above: a first visit never downloads it
+    finish_game(DIST)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     print(f"site: {DIST} ({len(files)} files, {size / 1e6:.1f} MB); wheel {wheel.name}; "
