@@ -195,8 +195,15 @@
     }
     if (focusName) form.elements.namedItem(focusName)?.focus();
     if (submitted) {
+      // Pressed before any hand was on the table: no "End this hand?" question for the hand
+      // Python dealt meanwhile (the page's submit handler reads the submitter's data-confirmed).
       delete body.dataset.shellPending;
-      form.requestSubmit(form.querySelector('[data-cmd="apply"]') ?? undefined);
+      const confirmed = Object.assign(document.createElement("button"), { type: "submit", hidden: true });
+      confirmed.dataset.cmd = "apply";
+      confirmed.dataset.confirmed = "1";
+      form.append(confirmed);
+      form.requestSubmit(confirmed);
+      confirmed.remove();
     }
   }
 
