@@ -252,3 +252,45 @@ def test_a_page_on_another_site_gets_the_widgets_only_with_the_cors_header(
             assert f"Its files on {origin_of(dist_url)} could not be fetched from this page" in message
             assert '"Access-Control-Allow-Origin"' in message
             screenshot(page, "widget-no-cors-header")
+
+
+@pytest.mark.parametrize("form", ["script", "iframe"])
+def test_the_mini_game_fits_its_content_and_keeps_the_presets_clocks(
+        page: Any, page_log: PageLog, tmp_path: Path, form: str) -> None:
+    if form == "script":
+        _host_page(tmp_path, '<div id="g" data-stripdeck-widget="game" data-preset="official" '
+                             'data-opponents="2"></div>')
+    else:
+        _host_page(tmp_path, '<iframe id="f" src="sd/embed.html?widget=game&preset=official&opponents=2" '
+                             'style="width:900px;border:0" title="Stripdeck game"></iframe>')
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        open_ready(page, url + "host.html")
+        outer = page if form == "script" else page.frame_locator("#f")
+        play = outer.locator("a.sd-play")
+        play.wait_for()
+        assert "the official rules, you and 2 bots, no clocks" in outer.locator(".sd-game-line").inner_text()
+        play.click()
+        frame_element = outer.locator("iframe.sd-game-frame")
+        game = frame_element.content_frame
+        game.locator("body[data-my-turn='1']").wait_for(state="attached")
+        assert game.locator("#table .seat").count() == 3
+        assert game.locator(".timer").count() == 0  # official rules: no clocks
+        # The iframe is as tall as the game: no scrolling inside it to reach the buttons.
+        page.wait_for_function("""() => {
+            const f = document.querySelector('#g')?.shadowRoot?.querySelector('iframe')
+                ?? document.querySelector('#f').contentDocument.querySelector('#widget').shadowRoot
+                    .querySelector('iframe');
+            const d = f.contentDocument.documentElement;
+            return d.scrollHeight <= f.clientHeight + 1 && f.clientHeight > 400;
+        }""")
+        controls = game.locator("#controls button").first
+        inside = controls.evaluate("b => b.getBoundingClientRect().bottom <= innerHeight")
+        assert inside
+        if form == "iframe":  # the host resizes the widget's iframe to the game's height too
+            page.wait_for_function("""() => {
+                const f = document.querySelector('#f');
+                const inner = f.contentDocument.body.getBoundingClientRect().height;
+                return Math.abs(f.getBoundingClientRect().height - inner) <= 2;
+            }""")
+        screenshot(page, f"widget-game-{form}")
