@@ -10,8 +10,8 @@ wheel, imports stripdeck and evaluates a hand, in four ways, alternating in each
 * smaller standard library: python_stdlib.zip without the modules a game never imports.
 
 Each in a fresh browser profile: cold (nothing cached), then warm (the HTTP cache). Prints, per
-way: bytes transferred cold, ms to Python ready and to the first evaluated hand (cold and warm),
-and the longest main-thread task; ratios are against "fresh, wheel with the runtime".
+way: bytes transferred cold, ms to Python ready and to the first evaluated hand (cold and warm);
+ratios are against "fresh, wheel with the runtime". (The page's long tasks: bench_page.py.)
 
     .venv/bin/python bench/bench_startup.py [--rounds 3]
 """
@@ -48,8 +48,6 @@ WAYS = {
     "small": "smaller standard library",
 }
 HARNESS = """<!doctype html><meta charset="utf-8"><title>start-up</title><link rel="icon" href="data:,">
-<script>window.__long = []; new PerformanceObserver(l => { for (const e of l.getEntries())
-  window.__long.push(e.duration); }).observe({type: 'longtask', buffered: true});</script>
 <script type="module">
 const way = new URLSearchParams(location.search).get("way");
 const base = new URL("sd/pyodide/", location.href).href;
@@ -63,7 +61,7 @@ const pyodide = await loadPyodide(options);
 const ready = performance.now();
 if (way !== "fresh" && way !== "small") await pyodide.loadPackage("stripdeck", { messageCallback: () => {} });
 pyodide.runPython("import stripdeck; stripdeck.evaluate('Ah Jh 9h 8h 7h')");
-document.body.dataset.result = JSON.stringify({ ready, hand: performance.now(), long: Math.max(0, ...window.__long) });
+document.body.dataset.result = JSON.stringify({ ready, hand: performance.now() });
 </script>"""
 
 
@@ -125,12 +123,10 @@ def main() -> int:
         return statistics.median(r[kind][key] for r in results[way])
 
     print(f"Pyodide start-up, headless Chromium, a bare page (no PyScript), median of {args.rounds} rounds")
-    print(f"{'':34}{'cold bytes':>12}{'cold ready':>11}{'cold hand':>10}{'warm ready':>11}{'warm hand':>10}"
-          f"{'longest task warm':>19}")
+    print(f"{'':34}{'cold bytes':>12}{'cold ready':>11}{'cold hand':>10}{'warm ready':>11}{'warm hand':>10}")
     for way, label in WAYS.items():
         print(f"{label:34}{int(med(way, 'cold', 'bytes')):12,}{med(way, 'cold', 'ready'):11.0f}"
-              f"{med(way, 'cold', 'hand'):10.0f}{med(way, 'warm', 'ready'):11.0f}{med(way, 'warm', 'hand'):10.0f}"
-              f"{med(way, 'warm', 'long'):19.0f}")
+              f"{med(way, 'cold', 'hand'):10.0f}{med(way, 'warm', 'ready'):11.0f}{med(way, 'warm', 'hand'):10.0f}")
     base = med("fresh", "warm", "hand")
     for way, label in WAYS.items():
         if way != "fresh":

@@ -99,3 +99,19 @@ result = {{key: bridge.render(params, extra) for key, params, extra in {cases!r}
     for key, text in rendered.items():
         stored = (DIST / "prerendered" / index[key]).read_text(encoding="utf-8")
         assert text == stored, key
+
+
+def test_the_game_page_is_prerendered_with_the_pages_own_html() -> None:
+    from tools import shell
+
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    assert "<!-- prerendered:" not in page
+    m = shell._modules()
+    defaults = m["storage"].DEFAULTS
+    rules = m["storage"].rules_from(defaults)
+    regions = shell.shell_regions(page)
+    assert regions["settings"] == m["render"].settings_html(defaults)  # what Python draws at start
+    assert regions["help"] == m["rules_text"].help_html(rules, m["ranking"].render(rules))
+    assert page.count('<section class="seat ') == 4 + (2 + 3 + 4 + 5)  # the table, then 1-4 opponents
+    assert 'aria-label="You (you), 200 chips"' in page
+    assert re.search(r'<meta name="stripdeck-build" content="[0-9a-f]{20}">', page)

@@ -27,6 +27,11 @@ export async function startFromSnapshot(memory, options = {}) {
 
 async function cachedSnapshot() {
   if (!globalThis.navigator?.serviceWorker?.controller || typeof DecompressionStream !== "function") return null;
+  const early = globalThis.stripdeckSnapshot; // web/shell.js started reading it with the page
+  if (early) {
+    const bytes = await early;
+    if (bytes) return new Uint8Array(bytes);
+  }
   const response = await fetch(SNAPSHOT); // answered by the service worker from its cache
   if (!response.ok || !response.body) return null;
   const memory = response.body.pipeThrough(new DecompressionStream("gzip"));

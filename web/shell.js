@@ -10,9 +10,12 @@
 //   same changes are made again, in order, through the page's own handlers.
 // * In the mini game (embed=1 in an iframe) it posts the page's content height to the parent
 //   ({type: "stripdeck:height"}), so the iframe fits the game without inner scrolling.
-// * It registers the service worker (sw.js) once the game has started, and offers a reload
+// * It registers the service worker (sw.js) once the game has started and built its tables
+//   (on a return visit at once, to look for a new version), and offers a reload
 //   when a new version is ready. <html data-offline> says how far it got: "installing",
 //   "ready", "update-ready", "unsupported" or "failed".
+// * On a return visit it starts reading Python's snapshot (window.stripdeckSnapshot, a promise
+//   of its bytes, which web/pyodide_boot.mjs takes) while PyScript loads.
 (() => {
   const body = document.body;
   const root = document.documentElement;
@@ -211,9 +214,25 @@
     if (!started()) return;
     whenStarted.disconnect();
     if (changes.length || submitted) replay();
-    if (!embed) registerWorker();
+    if (!embed) afterFirstUse(registerWorker);
   });
   whenStarted.observe(body, { attributes: true, attributeFilter: ["class"] });
+
+  /** Run `then` once the game's first-use tables are built (body[data-prepare-ms]), or 8 s
+   * after the start: the service worker's first download then does not compete with them. */
+  function afterFirstUse(then) {
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      prepared.disconnect();
+      then();
+    };
+    const prepared = new MutationObserver(() => { if (body.dataset.prepareMs) go(); });
+    prepared.observe(body, { attributes: true, attributeFilter: ["data-prepare-ms"] });
+    if (body.dataset.prepareMs) go();
+    setTimeout(go, 8000);
+  }
 
   // ------------------------------------------------------------------ the mini game's height
 
@@ -288,6 +307,15 @@
 
   // Registered already (a return visit): look for a new version now, without waiting for the game.
   if (!embed && navigator.serviceWorker?.controller) registerWorker();
+
+  // A return visit starts Python from its memory snapshot (web/pyodide_boot.mjs): read it from
+  // the service worker's cache now, while PyScript loads, instead of after.
+  if (navigator.serviceWorker?.controller && typeof DecompressionStream === "function") {
+    window.stripdeckSnapshot = fetch("./pyodide/python.snapshot").then((response) => (
+      response.ok && response.body
+        ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() : null
+    )).catch(() => null);
+  }
 
   performance.mark("stripdeck-shell");
   body.dataset.shell ??= "1";
