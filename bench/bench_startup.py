@@ -30,11 +30,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from bench_page import ARGS, CHROMIUM  # noqa: E402  (the same browser as the page benchmark)
 from browser_support import serve_in_thread  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"]
 # Modules of the standard library nothing in the game, PyScript or Pyodide's start imports
 # (email stays: importlib.metadata needs it when Pyodide installs a package).
 UNUSED = ("multiprocessing/", "_pyrepl/", "unittest/", "pdb.py", "doctest.py", "pydoc.py", "pydoc_data/",

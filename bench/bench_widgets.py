@@ -32,11 +32,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
+from bench_page import ARGS, CHROMIUM  # noqa: E402  (the same browser as the page benchmark)
 from browser_support import serve_in_thread  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"]
 HEAD = "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'><title>Rules</title>"
 PAGES = {
     "script": HEAD + "<script src='sd/embed.js' defer></script></head><body><h1>Hand ranking</h1>"

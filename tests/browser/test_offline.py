@@ -9,7 +9,6 @@ and fail on any console error or uncaught page error, like the `page` fixture.
 from __future__ import annotations
 
 import shutil
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -112,23 +111,26 @@ def test_after_one_visit_the_game_installs_and_plays_with_the_network_off(browse
         assert page.evaluate("fetch('examples.html').then(() => 'fetched', () => 'offline')") == "offline"
 
 
-def _hold(page: Any, pattern: str) -> tuple[list[Any], threading.Event]:
-    """Keep requests matching `pattern` waiting until the returned event is set (then let them go)."""
-    held: list[Any] = []
-    seen = threading.Event()
+class HeldRuntime:
+    """Keeps the page's requests for pyodide.asm.wasm waiting (Python cannot start) until `go()`."""
 
-    def hold(route: Any) -> None:
-        held.append(route)
-        seen.set()
+    PATTERN = "**/pyodide/pyodide.asm.wasm"
 
-    page.route(pattern, hold)
-    return held, seen
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.held: list[Any] = []
+        page.route(self.PATTERN, lambda route: self.held.append(route))
+
+    def go(self) -> None:
+        for route in self.held:
+            route.continue_()
+        self.page.unroute(self.PATTERN)
 
 
 def test_the_table_is_on_screen_and_its_panels_work_before_python_starts(browser: Any, site_url: str) -> None:
     with game_context(browser) as (context, problems):
         page = context.new_page()
-        held, _ = _hold(page, "**/pyodide/pyodide.asm.wasm")
+        runtime = HeldRuntime(page)
         page.goto(site_url)
         page.wait_for_selector("body[data-shell='1']", state="attached")
         assert page.evaluate("performance.getEntriesByName('stripdeck-shell').length") == 1
@@ -152,9 +154,7 @@ def test_the_table_is_on_screen_and_its_panels_work_before_python_starts(browser
         assert page.get_attribute("body", "data-shell-pending") == "new-table"
         screenshot(page, "shell-before-python")
         assert not page.evaluate("document.body.classList.contains('started')")
-        for route in held:
-            route.continue_()
-        page.unroute("**/pyodide/pyodide.asm.wasm")
+        runtime.go()
         page.wait_for_selector("body.started", state="attached")
         # Python replayed the changes and started the table the player asked for.
         page.wait_for_function("document.querySelectorAll('#table .seat').length === 3")
@@ -179,16 +179,14 @@ def test_a_return_visit_shows_the_table_as_it_was_left(browser: Any, site_url: s
         left = page.locator("#table .seat.human .card").evaluate_all(cards)
         assert len(left) == 5
         page.goto("about:blank")  # pagehide: the page saves its look
-        held, _ = _hold(page, "**/pyodide/pyodide.asm.wasm")
+        runtime = HeldRuntime(page)
         page.goto(site_url + "?bots=fast")
         page.wait_for_selector("body[data-shell='saved']", state="attached")
         assert page.locator("#table .seat").count() == 2       # not the default four
         assert page.locator("#table .seat.human .card").evaluate_all(cards) == left   # the same cards
         assert "Downloading the Python runtime" in page.inner_text("#loading")
         assert page.locator("#settings-form select[name=opponents]").input_value() == "1"
-        for route in held:
-            route.continue_()
-        page.unroute("**/pyodide/pyodide.asm.wasm")
+        runtime.go()
         page.wait_for_selector("body.started", state="attached")
         assert page.locator("#table .seat.human .card").evaluate_all(cards) == left
         assert problems == []
@@ -207,7 +205,7 @@ def test_stored_markup_is_cleaned_before_it_is_shown(browser: Any, site_url: str
                    '<span class="stack" style="background:url(javascript:1)">77</span></section>' +
                    '<div class="middle"></div></div>',
             settings: '<iframe src="https://example.com"></iframe><label>ok</label>'}))""", build)
-        held, _ = _hold(page, "**/pyodide/pyodide.asm.wasm")
+        runtime = HeldRuntime(page)
         page.goto(site_url)
         page.wait_for_selector("body[data-shell='saved']", state="attached")
         assert page.evaluate("window.hit") is None
@@ -219,9 +217,7 @@ def test_stored_markup_is_cleaned_before_it_is_shown(browser: Any, site_url: str
         page.evaluate("localStorage.setItem('stripdeck.shell', JSON.stringify({build: 'old', table: 'x'}))")
         page.reload()
         page.wait_for_selector("body[data-shell='1']", state="attached")
-        for route in held:
-            route.continue_()
-        page.unroute("**/pyodide/pyodide.asm.wasm")
+        runtime.go()
         assert problems == []
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,17 @@ def _runtime_requests(page: Any) -> list[str]:
 
 def _wasm(requests: list[str]) -> int:
     return sum(url.endswith(WASM) for url in requests)
+
+
+@contextmanager
+def _hosted(page: Any, page_log: PageLog, tmp_path: Path, body: str, head: str = "") -> Iterator[list[str]]:
+    """Open a host page (dist/ under sd/) with `body`; yields the runtime requests it makes."""
+    _host(tmp_path, body, head)
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        runtime = _runtime_requests(page)
+        open_ready(page, url + "host.html")
+        yield runtime
 
 
 def _host(tmp_path: Path, body: str, head: str = "") -> None:
@@ -138,16 +151,13 @@ def test_python_starts_on_the_first_interaction_once_for_the_page_and_its_iframe
 
 def test_iframes_of_the_same_site_share_one_runtime(page: Any, page_log: PageLog, tmp_path: Path) -> None:
     # A host page without embed.js: the second iframe borrows the runtime the first one started.
-    _host(tmp_path, "<iframe id='one' "
-                    "src='sd/embed.html?widget=compare&a=Ah%20Qh%20Th%208h%207h&b=Ks%20Kd%20Kc%208s%208c'"
-                    " style='width:700px;height:900px'></iframe>"
-                    "<iframe id='two' src='sd/embed.html?widget=odds&hand=Ah%20Kh%20Qh%20Jh%207c&top=6'"
-                    " style='width:700px;height:900px'></iframe>"
-                    "<script>document.body.dataset.ready = '1';</script>")
-    with serve_in_thread(tmp_path) as url:
-        page_log.origin = origin_of(url)
-        runtime = _runtime_requests(page)
-        open_ready(page, url + "host.html")
+    with _hosted(page, page_log, tmp_path,
+                 "<iframe id='one' "
+                 "src='sd/embed.html?widget=compare&a=Ah%20Qh%20Th%208h%207h&b=Ks%20Kd%20Kc%208s%208c'"
+                 " style='width:700px;height:900px'></iframe>"
+                 "<iframe id='two' src='sd/embed.html?widget=odds&hand=Ah%20Kh%20Qh%20Jh%207c&top=6'"
+                 " style='width:700px;height:900px'></iframe>"
+                 "<script>document.body.dataset.ready = '1';</script>") as runtime:
         one, two = page.frame_locator("#one"), page.frame_locator("#two")
         one.locator(".sd-verdict").wait_for()
         two.locator(".sd-verdict").wait_for()
@@ -163,15 +173,11 @@ def test_iframes_of_the_same_site_share_one_runtime(page: Any, page_log: PageLog
 
 def test_a_widget_with_no_prerendered_form_renders_with_python(page: Any, page_log: PageLog,
                                                                 tmp_path: Path) -> None:
-    _host(tmp_path, "<div id='r' data-stripdeck-widget='ranking' data-joker='yes'></div>"
-                    "<div id='c' data-stripdeck-widget='compare' data-a='Jh Jd Jc As 8d'"
-                    " data-b='Qh Qs 9d 9c Ah'></div>",
-          "<script src='sd/embed.js' defer></script>"
-          "<script>document.addEventListener('stripdeck:ready', () => document.body.dataset.ready = '1');</script>")
-    with serve_in_thread(tmp_path) as url:
-        page_log.origin = origin_of(url)
-        runtime = _runtime_requests(page)
-        open_ready(page, url + "host.html")
+    with _hosted(page, page_log, tmp_path,
+                 "<div id='r' data-stripdeck-widget='ranking' data-joker='yes'></div>"
+                 "<div id='c' data-stripdeck-widget='compare' data-a='Jh Jd Jc As 8d' data-b='Qh Qs 9d 9c Ah'></div>",
+                 "<script src='sd/embed.js' defer></script><script>document.addEventListener('stripdeck:ready',"
+                 " () => document.body.dataset.ready = '1');</script>") as runtime:
         assert page.locator("#r").get_attribute("data-stripdeck-source") == "prerendered"  # joker=yes is joker=1
         assert page.locator("#r tbody tr").count() == 10
         assert page.locator("#c").get_attribute("data-stripdeck-source") == "python"
