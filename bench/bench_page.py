@@ -13,7 +13,8 @@ Serves dist/ (build it first: `python3 build.py site`) and drives headless Chrom
   Python starts from the memory snapshot;
 * bytes transferred (encoded, from the DevTools protocol) for both;
 * the table's shell: when the pre-rendered table was on screen (first contentful paint and
-  web/shell.js's mark) and when How to play, clicked as soon as the table is there, opened;
+  web/shell.js's mark) and when How to play, clicked by a script in the page 250 ms after
+  navigation (or as soon as the table is there), opened;
 * long tasks (> 50 ms) on the main thread after the table is first on screen, cold and warm:
   while Python starts behind it, and after the first dealt hand.
 
@@ -60,6 +61,15 @@ OBSERVER = """
     if (help && !help.hidden && !('help' in seen)) seen.help = performance.now();
   };
   new MutationObserver(look).observe(document, {subtree: true, attributes: true, childList: true});
+  // A player clicking How to play 250 ms after navigation (or as soon as the table is there):
+  // the panel opens when the main thread is free to handle the click.
+  const click = () => {
+    const button = document.querySelector('button[data-panel=help]');
+    if (!button || !performance.getEntriesByName('stripdeck-shell').length) return setTimeout(click, 10);
+    seen.clicked = performance.now();
+    button.click();
+  };
+  if (location.pathname.indexOf('bench-bare') < 0) setTimeout(click, 250);
 })();
 """
 # What the page knows about its own start: the shell's mark, first contentful paint, how Python started.
@@ -68,7 +78,7 @@ PAGE_FIGURES = """() => ({
   fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
   first: (performance.getEntriesByName('stripdeck-first-hand')[0] || {}).startTime,
   python: document.documentElement.dataset.pythonStart || '',
-  help: window.__marks.help, long: window.__long,
+  help: window.__marks.help, clicked: window.__marks.clicked, long: window.__long,
 })"""
 
 
@@ -82,9 +92,6 @@ def load(page: Any, cdp: Any, url: str, mark: str) -> tuple[float, int, dict[str
 
     cdp.on("Network.loadingFinished", finished)
     page.goto(url, wait_until="commit")
-    if mark == "hand":
-        page.wait_for_selector("body[data-shell]", state="attached", timeout=180_000)
-        page.click("button[data-panel=help]", timeout=180_000)
     page.wait_for_function(f"() => window.__marks && '{mark}' in window.__marks", timeout=180_000)
     page.wait_for_load_state("networkidle")
     ms = float(page.evaluate(f"window.__marks['{mark}']"))
@@ -212,9 +219,11 @@ def main() -> int:
         shell = statistics.median(f["shell"] for f in runs)
         fcp = statistics.median(f["fcp"] for f in runs)
         help_open = statistics.median(f["help"] for f in runs)
+        clicked = statistics.median(f["clicked"] for f in runs)
         starts = ", ".join(sorted({f["python"] for f in runs}))
-        print(f"table ({kind}): on screen at {fcp:.0f} ms (first paint; shell ready {shell:.0f} ms), How to play"
-              f" open at {help_open:.0f} ms (target: both within 300 ms); Python started: {starts}")
+        print(f"table ({kind}): on screen at {fcp:.0f} ms (first paint; shell ready {shell:.0f} ms); How to play"
+              f" clicked at {clicked:.0f} ms, open at {help_open:.0f} ms (target: both within 300 ms);"
+              f" Python started: {starts}")
         during = statistics.median(longest_after(f, f["fcp"]) for f in runs)
         after = statistics.median(longest_after(f, f["first"]) for f in runs)
         print(f"table ({kind}): longest main-thread task after the table is on screen {during:.0f} ms"

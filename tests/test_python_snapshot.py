@@ -30,3 +30,4 @@ def test_two_visitors_from_the_same_snapshot_get_their_own_randomness() -> None:
     assert one["random"] != two["random"]      # reseeded after the restore
     assert one["urandom"] != two["urandom"]
     assert one["seed"] != two["seed"]          # every hand's seed comes from the system's randomness
+    assert one["preloaded"] and two["preloaded"]  # the engine came imported in the snapshot

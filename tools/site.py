@@ -69,10 +69,10 @@ def add_wheel_to_lock(lock_in: Path, wheel: Path, lock_out: Path) -> None:
         raise SystemExit(f"build.py: {lock_out} has no usable stripdeck entry: {entry}")
 
 
-def make_snapshot(pyodide: Path) -> None:
-    """Pyodide's memory snapshot and the interpreter module that starts from it on return
-    visits (tools/make_snapshot.mjs, web/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
-    run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide])
+def make_snapshot(pyodide: Path, wheel: Path) -> None:
+    """Pyodide's memory snapshot (the engine imported) and the interpreter module that starts
+    from it on return visits (tools/make_snapshot.mjs, web/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
+    run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide, wheel])
     shutil.copy2(ROOT / "web" / "pyodide_boot.mjs", pyodide / "stripdeck-boot.mjs")
 
 
@@ -119,7 +119,7 @@ def assemble_site() -> Path:
     runtime = sum(p.stat().st_size for p in pyodide.iterdir() if p.is_file())
     page = DIST / "index.html"  # the loading indicator counts the runtime's bytes against this
     page.write_text(page.read_text().replace('data-runtime-bytes=""', f'data-runtime-bytes="{runtime}"'))
-    make_snapshot(pyodide)  # not in the total above: a first visit never downloads it
+    make_snapshot(pyodide, wheel)  # not in the total above: a first visit never downloads it
     finish_game(DIST)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

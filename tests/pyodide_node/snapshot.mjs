@@ -15,6 +15,7 @@ for (let i = 0; i < 2; i += 1) {
   const started = performance.now();
   const pyodide = await startFromSnapshot(new Uint8Array(memory), { indexURL: folder + "/", stdout: quiet, stderr: quiet });
   const ms = performance.now() - started;
+  const preloaded = pyodide.runPython("import sys; 'stripdeck.engine' in sys.modules");
   await pyodide.loadPackage("stripdeck", { messageCallback: quiet });
   const answer = pyodide.runPython(`
 import json, os, random, sys
@@ -23,6 +24,6 @@ state = stripdeck.start_hand(stripdeck.Rules(), stacks=[100, 100], button=0)
 json.dumps({"version": list(sys.version_info[:2]), "random": random.random(), "urandom": os.urandom(8).hex(),
             "seed": state.seed, "flush": str(stripdeck.evaluate("Ah Jh 9h 8h 7h"))})
 `);
-  visitors.push({ ...JSON.parse(answer), ms: Math.round(ms) });
+  visitors.push({ ...JSON.parse(answer), preloaded, ms: Math.round(ms) });
 }
 console.log(JSON.stringify(visitors));
