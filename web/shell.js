@@ -262,6 +262,10 @@
     }
     root.dataset.offline = "installing";
     navigator.serviceWorker.register("./sw.js", { scope: "./" }).then((registration) => {
+      if (!registration) { // service workers turned off (some private windows, test browsers)
+        root.dataset.offline = "unsupported";
+        return;
+      }
       const watch = (worker) => {
         if (!worker) return;
         const settle = () => {
