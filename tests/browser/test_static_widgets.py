@@ -171,6 +171,33 @@ def test_iframes_of_the_same_site_share_one_runtime(page: Any, page_log: PageLog
         assert _wasm(runtime) == 1
 
 
+def test_iframes_of_this_site_on_another_sites_page_share_one_runtime(page: Any, page_log: PageLog,
+                                                                      tmp_path: Path) -> None:
+    # The host page on one origin, the widgets' site on another (another port): the iframes
+    # cannot reach the host page, but they reach each other through its list of frames.
+    with serve_in_thread(DIST) as dist_url, serve_in_thread(tmp_path) as host_url:
+        page_log.origin = origin_of(host_url)
+        page.route(f"{dist_url}**", lambda route: route.continue_())  # the widgets' own site
+        (tmp_path / "host.html").write_text(
+            "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'></head><body>"
+            f"<iframe id='one' src='{dist_url}embed.html?widget=compare&a=Ah%20Qh%20Th%208h%207h"
+            "&b=Ks%20Kd%20Kc%208s%208c' style='width:700px;height:900px'></iframe>"
+            f"<iframe id='two' src='{dist_url}embed.html?widget=odds&hand=Ah%20Kh%20Qh%20Jh%207c&top=6'"
+            " style='width:700px;height:900px'></iframe><script>document.body.dataset.ready = '1';</script>"
+            "</body></html>")
+        runtime = _runtime_requests(page)
+        open_ready(page, host_url + "host.html")
+        one, two = page.frame_locator("#one"), page.frame_locator("#two")
+        one.locator(".sd-verdict").wait_for()
+        one.get_by_role("textbox", name="Hand A").fill("Ah Qh Th 8h 9h")
+        one.locator("html[data-stripdeck-runtime=ready]").wait_for(state="attached")
+        assert "a flush beats a full house" in one.locator(".sd-verdict").inner_text()
+        two.get_by_role("button", name="Show the odds").click()
+        two.locator(".sd-verdict", has_text="straight flush").wait_for()
+        assert two.locator("html").get_attribute("data-stripdeck-runtime") == "shared"
+        assert _wasm(runtime) == 1
+
+
 def test_a_widget_with_no_prerendered_form_renders_with_python(page: Any, page_log: PageLog,
                                                                 tmp_path: Path) -> None:
     with _hosted(page, page_log, tmp_path,
