@@ -5,18 +5,28 @@
 //
 //   <iframe src="https://your.site/stripdeck/embed.html?widget=ranking" style="width:100%;border:0"></iframe>
 //
+// Static first, Python on demand. build.py renders every widget state that needs no input
+// with the widgets' own Python code (tools/prerender.py) into prerendered/<file>.json and
+// writes the index below. A widget whose parameters are in the index is shown from that
+// file at once, with no Python runtime; Pyodide starts only when a reader asks for something
+// new (types a hand, changes a rule, presses "Show the odds") or when the widget has no
+// pre-rendered form. The switch does not replace what is on screen (the HTML is the same),
+// so scroll position and focus stay where they are.
+//
+// One Pyodide per page: all widgets of a page share one (loaded from pyodide/ beside this
+// file), and an iframe of this site uses the one of its host page, or of a sibling iframe of
+// this site, when the browser lets it reach that page (same origin); otherwise it starts its own.
+//
 // Script form: every [data-stripdeck-widget] element gets a shadow root with its own
-// stylesheet, and Pyodide is loaded once (from pyodide/ beside this file) for all of them.
-// The widget logic is Python (web/widgets/*.py, written to Pyodide's file system as the
-// package stripdeck_widgets); this file only moves JSON and HTML between it and the page.
-// Iframe form: embed.html loads this file, which mounts the one widget named in its URL
-// and posts its height to the parent ({type: "stripdeck:height", height, id}); this file,
-// loaded in the host page, resizes the iframe that sent it (so does the snippet in the docs).
+// stylesheet (or keeps the declarative shadow root a page was built with, as examples.html).
+// Iframe form: embed.html loads this file, which mounts the one widget named in its URL and
+// posts its height to the parent ({type: "stripdeck:height", height, id}); this file, loaded
+// in the host page, resizes the iframe that sent it (so does the snippet in the docs).
 //
 // This file runs as a classic script or as a module (no import/export), so a page on another
 // site can load it with a plain <script src> even when that site sends no CORS header: then
 // every widget says why it cannot start instead of staying blank. Its API for widgets added
-// later is window.StripdeckWidgets: { mount, mountAll, loadRuntime, paramsOf }.
+// later is window.StripdeckWidgets: { mount, mountAll, loadRuntime, paramsOf, keyOf }.
 
 (() => {
 if (window.StripdeckWidgets) return; // loaded twice: the first copy does the work
@@ -29,12 +39,18 @@ function ownBase() {
 }
 
 const BASE = ownBase();
+const PRERENDERED = {}; // key -> file in prerendered/; filled in by build.py (tools/prerender.py)
 const WIDGET_FILES = [
   "__init__.py", "params.py", "cardface.py", "ranking.py", "compare.py", "scripted.py",
   "odds.py", "game.py", "bridge.py",
 ];
 const HEIGHT_MESSAGE = "stripdeck:height";
 const PY_DIR = "/home/pyodide/stripdeck_widgets";
+// Canonical parameter text (tools/prerender.py `canonical` does the same; a test compares them).
+const FLAGS = new Set(["joker", "flush_beats_full_house", "faceup", "grid", "controls", "split", "show_all",
+  "timers", "four_color", "fast_bots"]);
+const LOWERED = new Set(["widget", "preset", "suit_ties", "suit_order"]);
+const NUMBERS = new Set(["opponents", "top", "speed", "stack", "stakes", "draw_limit"]);
 const quiet = () => {};
 
 let runtime = null;
@@ -42,20 +58,25 @@ let stylesheet = null;
 const ownFrames = new Set(); // iframes inside our shadow roots (the mini game)
 
 /** Pyodide with stripdeck and the widget package, started once per page. */
-function loadRuntime() {
-  runtime ??= (async () => {
+function startRuntime() {
+  document.documentElement.dataset.stripdeckRuntime = "loading";
+  return (async () => {
     const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", BASE).href);
-    const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", BASE).href, stdout: quiet, stderr: quiet });
-    await pyodide.loadPackage("stripdeck", { messageCallback: quiet, errorCallback: (m) => console.warn(m) });
-    const files = await Promise.all(WIDGET_FILES.map(async (name) => {
+    // The wheel and the widget files download while Pyodide starts (packages: [...]).
+    const files = Promise.all(WIDGET_FILES.map(async (name) => {
       const response = await fetch(new URL(`web/widgets/${name}`, BASE));
       if (!response.ok) throw new Error(`web/widgets/${name}: HTTP ${response.status}`);
       return [name, await response.text()];
     }));
+    files.catch(quiet); // reported below, once Pyodide is up
+    const pyodide = await loadPyodide({
+      indexURL: new URL("pyodide/", BASE).href, stdout: quiet, stderr: quiet, packages: ["stripdeck"],
+    });
     pyodide.FS.mkdirTree(PY_DIR);
-    for (const [name, text] of files) pyodide.FS.writeFile(`${PY_DIR}/${name}`, text);
+    for (const [name, text] of await files) pyodide.FS.writeFile(`${PY_DIR}/${name}`, text);
     pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path:\n    sys.path.insert(0, '/home/pyodide')");
     const bridge = pyodide.pyimport("stripdeck_widgets.bridge");
+    document.documentElement.dataset.stripdeckRuntime = "ready";
     return {
       render: (params, extra) => JSON.parse(bridge.render(JSON.stringify(params), JSON.stringify(extra))),
       compare: (form) => JSON.parse(bridge.compare_result(JSON.stringify(form))),
@@ -64,6 +85,50 @@ function loadRuntime() {
       odds: (hand, settings) => bridge.odds_result(hand, JSON.stringify(settings)),
     };
   })();
+}
+
+/** The StripdeckWidgets of a page of this site that can lend its runtime: the top page (which
+ * starts one if it has not), else a sibling iframe that already has one. Pages of other
+ * origins cannot be reached (the browser forbids it): then this page starts its own. */
+function lender() {
+  const reach = (win) => {
+    try {
+      const api = win.StripdeckWidgets;
+      return api && api !== window.StripdeckWidgets && api.base === BASE.href ? api : null;
+    } catch {
+      return null; // another origin
+    }
+  };
+  if (window.top !== window) {
+    const top = reach(window.top);
+    if (top) return top;
+    const frames = [];
+    const collect = (win, depth) => {
+      for (let i = 0; i < win.frames.length; i += 1) {
+        frames.push(win.frames[i]);
+        if (depth < 2) collect(win.frames[i], depth + 1);
+      }
+    };
+    try { collect(window.top, 0); } catch { /* the top page went away */ }
+    for (const frame of frames) {
+      const api = frame === window ? null : reach(frame);
+      if (api && api.hasRuntime()) return api;
+    }
+  }
+  return null;
+}
+
+let runtimeReady = false;
+function loadRuntime() {
+  if (!runtime) {
+    const other = lender();
+    if (other) document.documentElement.dataset.stripdeckRuntime = "shared";
+    runtime = (other ? other.loadRuntime() : startRuntime()).then((api) => {
+      runtimeReady = true;
+      return api;
+    });
+    runtime.catch(() => { runtime = null; }); // a failed start may be tried again
+  }
   return runtime;
 }
 
@@ -72,14 +137,51 @@ function loadStylesheet() {
   return stylesheet;
 }
 
+const states = new Map();
+/** A pre-rendered state (the bridge's JSON) by its file name. */
+function loadState(file) {
+  if (!states.has(file)) {
+    states.set(file, fetch(new URL(`prerendered/${file}`, BASE)).then((r) => {
+      if (!r.ok) throw new Error(`prerendered/${file}: HTTP ${r.status}`);
+      return r.json();
+    }));
+  }
+  return states.get(file);
+}
+
 /** The widget parameters of an element: data-stripdeck-widget and its other data-* attributes. */
 function paramsOf(element) {
   const params = { widget: element.dataset.stripdeckWidget ?? "" };
   for (const [key, value] of Object.entries(element.dataset)) {
-    if (key.startsWith("stripdeck")) continue; // our own: the widget name and its state
+    if (key.startsWith("stripdeck")) continue; // our own: the widget name, state, pre-rendered file
     params[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/-/g, "_")] = value;
   }
   return params;
+}
+
+/** The index key of `params` (tools/prerender.py canonical_key): canonical pairs, sorted. */
+function keyOf(params) {
+  const pairs = [];
+  for (let [name, value] of Object.entries(params)) {
+    value = String(value);
+    if (name === "id") continue;
+    if (FLAGS.has(name)) {
+      const low = value.trim().toLowerCase();
+      if (["1", "true", "yes", "on"].includes(low)) value = "1";
+      else if (["0", "false", "no", "off"].includes(low)) value = "0";
+    } else if (LOWERED.has(name)) {
+      value = value.trim().toLowerCase();
+    } else if (NUMBERS.has(name)) {
+      value = value.trim();
+    } else if (name === "src" && params.widget?.trim().toLowerCase() === "scenario") {
+      // A scenario file of this site, named from this file's folder as the index names it.
+      const url = new URL(value.trim(), document.baseURI);
+      if (url.href.startsWith(BASE.href)) value = url.href.slice(BASE.href.length);
+    }
+    pairs.push([name, value]);
+  }
+  pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 }
 
 function showProblem(wrap, message) {
@@ -104,41 +206,62 @@ async function fetchScenario(src) {
   }
 }
 
-/** Render one widget into `host` (its shadow root) from `params`; resolves when it is shown. */
+/** The widget's state: pre-rendered (at once) or rendered by Python (starting it). */
+async function render(params) {
+  const file = PRERENDERED[keyOf(params)];
+  if (file) return { out: await loadState(file), source: "prerendered" };
+  const extra = {};
+  if (params.widget === "scenario" && params.src && !params.data) Object.assign(extra, await fetchScenario(params.src));
+  const api = await loadRuntime();
+  return { out: api.render(params, extra), source: "python" };
+}
+
+/** Show one widget in `host` (its shadow root) from `params`; resolves when it is shown. */
 async function mount(host, params = paramsOf(host)) {
+  const built = host.dataset.stripdeckPrerendered; // a page built with the widget in place
   const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
+  let wrap = root.querySelector(":scope > .sd-root");
+  if (built && wrap) return adopt(host, wrap, built);
   const style = document.createElement("style");
-  const wrap = document.createElement("div");
+  wrap = document.createElement("div");
   wrap.className = "sd-root";
   wrap.innerHTML = '<section class="sd-widget sd-loading" aria-busy="true">Loading the Stripdeck widget…</section>';
   root.replaceChildren(style, wrap);
   host.dataset.stripdeckState = "loading";
   try {
-    style.textContent = await loadStylesheet();
-    const extra = { base: BASE.href };
-    if (params.widget === "scenario" && params.src && !params.data) {
-      Object.assign(extra, await fetchScenario(params.src));
-    }
-    const api = await loadRuntime();
-    const out = api.render(params, extra);
+    const [css, { out, source }] = await Promise.all([loadStylesheet(), render(params)]);
+    style.textContent = css;
     wrap.innerHTML = out.html;
-    if (!out.ok) {
-      if (out.detail) console.warn("Stripdeck widget:", out.detail);
-      host.dataset.stripdeckState = "error";
-      return out;
-    }
-    if (out.widget === "compare") wireCompare(wrap, api, out);
-    if (out.widget === "scenario") wireScenario(wrap, out);
-    if (out.widget === "odds") wireOdds(wrap, api, out);
-    if (out.widget === "game") wrap.querySelectorAll("iframe").forEach((f) => ownFrames.add(f));
-    host.dataset.stripdeckState = "ready";
-    return out;
+    host.dataset.stripdeckSource = source;
+    return wire(host, wrap, () => Promise.resolve(out), out);
   } catch (err) {
     showProblem(wrap, startProblem(err));
     host.dataset.stripdeckState = "error";
     console.warn("Stripdeck widget:", err);
     return { ok: false, error: String(err) };
   }
+}
+
+/** A widget already on the page (a declarative shadow root): wire it; its state file is
+ * fetched only when a control needs it (the scenario's frames). */
+function adopt(host, wrap, file) {
+  host.dataset.stripdeckSource = "prerendered";
+  const summary = { ok: !wrap.querySelector(".sd-failed"), widget: host.dataset.stripdeckWidget };
+  return wire(host, wrap, () => loadState(file), summary);
+}
+
+function wire(host, wrap, state, out) {
+  if (!out.ok) {
+    if (out.detail) console.warn("Stripdeck widget:", out.detail);
+    host.dataset.stripdeckState = "error";
+    return out;
+  }
+  if (out.widget === "compare") wireCompare(wrap, out);
+  if (out.widget === "scenario") wireScenario(wrap, state, out.speed);
+  if (out.widget === "odds") wireOdds(wrap, state);
+  if (out.widget === "game") wireGame(wrap);
+  host.dataset.stripdeckState = "ready";
+  return out;
 }
 
 /** Why a widget could not start, in words: a failed fetch from another site is most often CORS. */
@@ -150,7 +273,40 @@ function startProblem(err) {
     "(see docs/embedding.md, \"Serving the widgets to other sites\").";
 }
 
-function wireCompare(wrap, api, out) {
+/** Run `work(api)` with the runtime, started on first use; `panel` shows that it is busy.
+ * Calls made while one is waiting are folded into one (the latest values win). */
+function onDemand(panel, work) {
+  let waiting = false;
+  let again = false;
+  return async () => {
+    if (waiting) { again = true; return; }
+    waiting = true;
+    const first = !runtimeReady;
+    if (first) {
+      panel.setAttribute("aria-busy", "true");
+      const note = document.createElement("p");
+      note.className = "sd-working";
+      note.setAttribute("role", "status");
+      note.textContent = "Working it out… the first answer takes a few seconds.";
+      panel.append(note);
+    }
+    try {
+      const api = await loadRuntime();
+      do {
+        again = false;
+        work(api);
+      } while (again);
+    } catch (err) {
+      showProblem(panel, startProblem(err));
+      console.warn("Stripdeck widget:", err);
+    } finally {
+      panel.removeAttribute("aria-busy");
+      waiting = false;
+    }
+  };
+}
+
+function wireCompare(wrap, out) {
   const form = wrap.querySelector("form");
   const panel = wrap.querySelector("[data-part=result]");
   const joker = Boolean(form.querySelector("input[name=joker]"));
@@ -163,13 +319,15 @@ function wireCompare(wrap, api, out) {
       else delete button.dataset.hand;
     }
   };
-  const update = () => {
+  const pending = []; // grid clicks and preset changes waiting for the runtime, in order
+  const update = onDemand(panel, (api) => {
+    for (const step of pending.splice(0)) step(api);
     const values = Object.fromEntries(new FormData(form));
     delete values.target;
     const result = api.compare(values);
     panel.innerHTML = result.html;
     mark(result);
-  };
+  });
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("input", (event) => {
     if (event.target.type === "text") update();
@@ -177,11 +335,13 @@ function wireCompare(wrap, api, out) {
   form.addEventListener("change", (event) => {
     if (event.target.tagName !== "SELECT") return;
     if (event.target.name === "preset") {
-      const options = api.presetOptions(event.target.value);
-      for (const [name, value] of Object.entries(options)) {
-        const select = form.elements.namedItem(name);
-        if (select) select.value = value;
-      }
+      const preset = event.target.value;
+      pending.push((api) => {
+        for (const [name, value] of Object.entries(api.presetOptions(preset))) {
+          const select = form.elements.namedItem(name);
+          if (select) select.value = value;
+        }
+      });
     }
     update();
   });
@@ -190,35 +350,41 @@ function wireCompare(wrap, api, out) {
     if (!button) return;
     let target = form.querySelector("input[name=target]:checked")?.value ?? "a";
     if (button.dataset.hand) target = button.dataset.hand; // a picked card: take it back
-    const input = form.elements.namedItem(target);
-    input.value = api.toggle(input.value, button.dataset.card, joker);
-    if (target === "a" && !button.dataset.hand && input.value.split(" ").length === 5) {
-      form.querySelector("input[name=target][value=b]").checked = true;
-    }
+    const taking = Boolean(button.dataset.hand);
+    const card = button.dataset.card;
+    pending.push((api) => {
+      const input = form.elements.namedItem(target);
+      input.value = api.toggle(input.value, card, joker);
+      if (target === "a" && !taking && input.value.split(" ").length === 5) {
+        form.querySelector("input[name=target][value=b]").checked = true;
+      }
+    });
     update();
   });
-  mark(out);
+  if (out.picked_a) mark(out);
 }
 
-function wireOdds(wrap, api, out) {
+function wireOdds(wrap, state) {
   const form = wrap.querySelector("form");
   const panel = wrap.querySelector("[data-part=result]");
-  form.addEventListener("submit", (event) => {
+  let settings = null;
+  const show = onDemand(panel, (api) => {
+    panel.innerHTML = api.odds(form.elements.namedItem("hand").value, settings);
+  });
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    settings ??= (await state()).settings;
     panel.setAttribute("aria-busy", "true");
     // Let the browser paint the busy state before the (blocking) computation.
-    setTimeout(() => {
-      panel.innerHTML = api.odds(form.elements.namedItem("hand").value, out.settings);
-      panel.removeAttribute("aria-busy");
-    }, 0);
+    setTimeout(show, 0);
   });
 }
 
-function wireScenario(wrap, out) {
-  const frames = out.frames;
+function wireScenario(wrap, state, speed) {
   const view = wrap.querySelector("[data-part=frame]");
   const live = wrap.querySelector("[data-part=live]");
   const [back, play, next] = ["back", "play", "next"].map((d) => wrap.querySelector(`[data-do=${d}]`));
+  let frames = null; // with their captions: from the state, on the first use of a control
   let index = 0;
   let timer = null;
   const stop = () => {
@@ -228,24 +394,49 @@ function wireScenario(wrap, out) {
     play.setAttribute("aria-label", "Play");
   };
   const show = (i) => {
-    index = Math.max(0, Math.min(frames.length - 1, i));
-    view.innerHTML = frames[index];
+    index = Math.max(0, Math.min(frames.html.length - 1, i));
+    view.innerHTML = frames.html[index];
     view.dataset.frame = String(index);
-    if (live) live.textContent = out.captions[index];
+    if (live) live.textContent = frames.captions[index];
     back.disabled = index === 0;
-    next.disabled = index === frames.length - 1;
-    if (timer && index === frames.length - 1) stop();
+    next.disabled = index === frames.html.length - 1;
+    if (timer && index === frames.html.length - 1) stop();
   };
-  back.addEventListener("click", () => { stop(); show(index - 1); });
-  next.addEventListener("click", () => { stop(); show(index + 1); });
-  play.addEventListener("click", () => {
+  const load = async () => {
+    if (!frames) {
+      const out = await state();
+      frames = { html: out.frames, captions: out.captions, speed: out.speed };
+    }
+    return frames;
+  };
+  back.disabled = true;
+  view.dataset.frame = "0";
+  back.addEventListener("click", async () => { await load(); stop(); show(index - 1); });
+  next.addEventListener("click", async () => { await load(); stop(); show(index + 1); });
+  play.addEventListener("click", async () => {
+    await load();
     if (timer) return stop();
-    if (index === frames.length - 1) show(0);
-    timer = setInterval(() => show(index + 1), out.speed);
+    if (index === frames.html.length - 1) show(0);
+    timer = setInterval(() => show(index + 1), frames.speed ?? speed);
     play.textContent = "❚❚ Pause";
     play.setAttribute("aria-label", "Pause");
   });
-  show(0);
+}
+
+function wireGame(wrap) {
+  const link = wrap.querySelector("a[data-do=play]");
+  if (!link) return;
+  link.href = new URL(link.getAttribute("href"), BASE).href; // relative to this file's folder
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    const frame = document.createElement("iframe");
+    frame.className = "sd-game-frame";
+    frame.src = link.href;
+    frame.title = link.dataset.title;
+    ownFrames.add(frame);
+    wrap.querySelector("[data-part=poster]").replaceWith(frame);
+    frame.focus();
+  });
 }
 
 /** Mount every [data-stripdeck-widget] element under `root` not mounted yet. */
@@ -281,7 +472,11 @@ async function startFrame() {
   document.body.dataset.ready = "1";
 }
 
-window.StripdeckWidgets = Object.freeze({ mount, mountAll, loadRuntime, paramsOf });
+window.StripdeckWidgets = Object.freeze({
+  mount, mountAll, loadRuntime, paramsOf, keyOf,
+  base: BASE.href,
+  hasRuntime: () => runtime !== null,
+});
 
 function start() {
   if (document.querySelector('meta[name="stripdeck-embed"][content="frame"]')) {

@@ -69,7 +69,7 @@ def test_the_joker_ranking_counts_full_houses_the_joker_completes() -> None:
                       "full house": 3136, "straight": 10392, "three of a kind": 12768, "two pairs": 28224,
                       "one pair": 124404, "high card": 57564}
     html = ranking.render(Rules(joker=True))
-    assert "<td class=\"sd-num\">3,136</td>" in html
+    assert "<td class=\"sd-num sd-count\" data-label=\"33 cards\">3,136</td>" in html
     assert "completes a straight, a flush or a full house (K K Q Q + joker: kings full of queens)" in html
     assert "400 flushes against 3,136 full houses among the 237,336 five-card hands of the 33-card deck" in html
 
@@ -80,7 +80,7 @@ def test_the_joker_ranking_counts_full_houses_the_joker_completes() -> None:
     ("Ah Qh Th 8h 7h", "Ks Kd Kc 8s 8c", Rules(),
      "Hand A wins: a flush beats a full house in 32-card poker."),
     ("Ah Qh Th 8h 7h", "Ks Kd Kc 8s 8c", Rules(flush_beats_full_house=False),
-     "Hand B wins: a full house beats a flush (the ordinary order, chosen with flush_beats_full_house=0)."),
+     "Hand B wins: a full house beats a flush (the ordinary order, as in 52-card poker)."),
     ("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(suit_ties="combination"),
      "Hand A wins: equal pairs of queens and kickers: the queen of hearts decides."),
     ("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(),
@@ -122,8 +122,8 @@ def test_explain_says_what_the_joker_plays_as(a: str, b: str, headline: str, not
 
 def test_a_suit_decision_names_the_rule_and_the_suit_order() -> None:
     result = compare.explain("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(suit_ties="combination"))
-    assert result.rule_note == ("suit_ties=combination: the best card of the scoring cards counts, kickers "
-                                "never do; suit order hearts > diamonds > clubs > spades; it beats the "
+    assert result.rule_note == ("equal hands: the combination's best suit decides (its best card counts, never "
+                                "a side card); suit order hearts > diamonds > clubs > spades; it beats the "
                                 "queen of diamonds")
 
 
@@ -163,6 +163,80 @@ def test_typed_text_is_escaped_everywhere() -> None:
     assert "<script>" not in page and "&lt;script&gt;" in page
     out = json.loads(bridge.render(json.dumps({"widget": nasty})))
     assert out["ok"] is False and "<script>" not in out["html"]
+
+
+def test_the_two_hands_have_their_own_accessible_names() -> None:
+    page = compare.render("Ah Qh Th 8h 7h", "Ks Kd Kc 8s 8c", Rules(), "online")
+    assert re.search(r'<input type="text" name="a" [^>]*aria-label="Hand A"', page)
+    assert re.search(r'<input type="text" name="b" [^>]*aria-label="Hand B"', page)
+    # one labelable element per <label>: the radio buttons are named on their own
+    assert re.findall(r"<label>(.*?)</label>", page)[0].count("<input") == 1
+
+
+def test_the_grid_shows_the_picked_cards_without_a_script() -> None:
+    page = compare.render("Ah Qh Th 8h 7h", "Ks Kd Kc 8s 8c", Rules(), "online")
+    assert 'data-card="Qh" aria-label="Queen of hearts" aria-pressed="true" data-hand="a"' in page
+    assert 'data-card="8c" aria-label="Eight of clubs" aria-pressed="true" data-hand="b"' in page
+    assert page.count('aria-pressed="true"') == 10
+
+
+def test_the_widgets_use_the_games_words_for_equal_hands() -> None:
+    sys.path.insert(0, str(ROOT / "web"))  # the game's modules import each other by their bare names
+    try:
+        import render as game_render
+    finally:
+        sys.path.remove(str(ROOT / "web"))
+    assert compare.EQUAL_HANDS == game_render._SUIT_TIES
+    assert game_render._LABELS["suit_ties"] == "Equal hands"
+    page = compare.render("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(), "online")
+    assert "Equal hands <select" in page
+    assert all(f">{words}</option>" in page.replace("&#x27;", "'") for words in compare.EQUAL_HANDS.values())
+
+
+# Option names and name=value text are for page authors; readers get words.
+JARGON = re.compile(r"\b(suit_ties|suit_order|flush_beats_full_house|draw_limit|show_all|four_color|fast_bots|"
+                    r"kicker|combination decides)\b|\w=\w")
+
+
+def _reader_text(page: str) -> str:
+    """What a reader sees or hears: text and the accessible attributes, not URLs or form values."""
+    from html.parser import HTMLParser
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.parts: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.parts += [v or "" for k, v in attrs if k in ("aria-label", "title", "placeholder", "data-title",
+                                                                 "data-label")]
+
+        def handle_data(self, data: str) -> None:
+            self.parts.append(data)
+
+    reader = Reader()
+    reader.feed(page)
+    return " ".join(reader.parts)
+
+
+def test_no_option_names_reach_readers_in_any_prerendered_widget() -> None:
+    from tools import prerender
+
+    checked = 0
+    for state in prerender.states():
+        out = json.loads(prerender.render_state(state))
+        if not out["ok"]:
+            continue  # an author's mistake: the message names the option on purpose
+        for page in [out["html"], *out.get("frames", []), *out.get("captions", [])]:
+            found = JARGON.search(_reader_text(page))
+            assert found is None, (state, found.group(0) if found else "")
+        checked += 1
+    assert checked > 50
+    comparisons = [compare.explain("Ah Qh Th 8h 7h", "Ks Kd Kc 8s 8c", Rules(flush_beats_full_house=False)),
+                   *(compare.explain("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(suit_ties=t))
+                     for t in ("kicker", "combination", "split"))]
+    for c in comparisons:
+        assert JARGON.search(compare.result_html(c)) is None, compare.result_html(c)
 
 
 # ----------------------------------------------------------------------------- parameters
@@ -288,7 +362,18 @@ def test_the_game_widget_points_at_the_game_page_with_fixed_options() -> None:
                                      "&timers=0&opponents=3&stack=200&stakes=1&fast_bots=1")
     out = json.loads(bridge.render(json.dumps({"widget": "game", "preset": "official"}),
                                    json.dumps({"base": "https://x.test/sd/"})))
-    assert 'src="https://x.test/sd/index.html?embed=1&amp;preset=official&amp;suit_ties=combination' in out["html"]
+    assert 'href="https://x.test/sd/index.html?embed=1&amp;preset=official&amp;suit_ties=combination' in out["html"]
+    assert ">▶ Play</a>" in out["html"] and "<iframe" not in out["html"]  # nothing of the game loads before Play
+    assert "the official rules, you and 3 bots, no clocks" in out["html"]
+
+
+@pytest.mark.parametrize("preset, timers", [("online", "1"), ("official", "0"), ("cardroom", "0")])
+def test_the_mini_game_follows_the_presets_clocks_unless_timers_is_given(preset: str, timers: str) -> None:
+    query = game.game_query(params.parse({"widget": "game", "preset": preset}))
+    assert f"&timers={timers}&" in query
+    forced = "0" if timers == "1" else "1"
+    assert f"&timers={forced}&" in game.game_query(params.parse({"widget": "game", "preset": preset,
+                                                                 "timers": forced}))
 
 
 def test_the_compare_form_recomputes_the_result() -> None:

@@ -3,12 +3,20 @@
 Layout of dist/ (every URL in the pages is relative, so it works from any sub-folder):
 
     index.html            the page (copied from the repo root)
-    embed.html, embed.js, examples.html   widgets for other sites (docs/embedding.md)
+    embed.html, embed.js, examples.html   widgets for other sites (docs/embedding.md); embed.js
+                          carries the index of prerendered/, examples.html its widgets' HTML
+    prerendered/          every widget state that needs no input, rendered at build time
+                          (tools/prerender.py)
+    embed-static/         one-file ranking tables for pages without scripts
     web/                  the PyScript front end (copied from web/)
     bench-bare/           bare PyScript page, the page-load benchmark's baseline (bench/bare/)
     pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps
     pyodide/              Pyodide runtime + pyodide-lock.json that also lists the stripdeck wheel
     pyodide/stripdeck-<version>-py3-none-any.whl
+    pyodide/python.snapshot, pyodide/stripdeck-boot.mjs   Python's memory after start-up, and
+                          the interpreter module (web/pyscript.toml) that uses it on return visits
+    sw.js, manifest.webmanifest, icons/   the installable, offline game (tools/offline.py,
+                          tools/icons.py); index.html is pre-rendered (tools/shell.py)
 """
 
 from __future__ import annotations
@@ -61,6 +69,25 @@ def add_wheel_to_lock(lock_in: Path, wheel: Path, lock_out: Path) -> None:
         raise SystemExit(f"build.py: {lock_out} has no usable stripdeck entry: {entry}")
 
 
+def make_snapshot(pyodide: Path, wheel: Path) -> None:
+    """Pyodide's memory snapshot (the engine imported) and the interpreter module that starts
+    from it on return visits (tools/make_snapshot.mjs, web/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
+    run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide, wheel])
+    shutil.copy2(ROOT / "web" / "pyodide_boot.mjs", pyodide / "stripdeck-boot.mjs")
+
+
+def finish_game(dist: Path) -> str:
+    """The game page's shell, icons, manifest and service worker; returns the build's version."""
+    from . import icons, offline, shell
+
+    page = dist / "index.html"
+    page.write_text(shell.prerender_index(page.read_text(encoding="utf-8")), encoding="utf-8")
+    icons.write(dist / "icons")
+    for name in ("manifest.webmanifest", "sw.js"):
+        shutil.copy2(ROOT / name, dist / name)
+    return offline.finish(dist)  # last: it hashes every file of the game
+
+
 def assemble_site() -> Path:
     """Build everything into dist/ (wiped first); return dist/."""
     ensure_node_modules()
@@ -75,6 +102,9 @@ def assemble_site() -> Path:
             shutil.copy2(ROOT / name, DIST / name)
     if (ROOT / "web").is_dir():
         shutil.copytree(ROOT / "web", DIST / "web", ignore=_SKIP)
+    from .prerender import write as prerender
+
+    states = prerender(DIST)  # prerendered/, embed.js's index, examples.html, embed-static/
     if (ROOT / "bench" / "bare").is_dir():
         shutil.copytree(ROOT / "bench" / "bare", DIST / "bench-bare", ignore=_SKIP)
     shutil.copytree(NODE_MODULES / "@pyscript" / "core" / "dist", DIST / "pyscript",
@@ -89,7 +119,10 @@ def assemble_site() -> Path:
     runtime = sum(p.stat().st_size for p in pyodide.iterdir() if p.is_file())
     page = DIST / "index.html"  # the loading indicator counts the runtime's bytes against this
     page.write_text(page.read_text().replace('data-runtime-bytes=""', f'data-runtime-bytes="{runtime}"'))
+    make_snapshot(pyodide, wheel)  # not in the total above: a first visit never downloads it
+    finish_game(DIST)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
-    print(f"site: {DIST} ({len(files)} files, {size / 1e6:.1f} MB); wheel {wheel.name}")
+    print(f"site: {DIST} ({len(files)} files, {size / 1e6:.1f} MB); wheel {wheel.name}; "
+          f"{len(states)} widget states pre-rendered")
     return DIST

@@ -331,6 +331,8 @@ class App(PageInput, friends_page.FriendsControls):
             self.toggle_panel("friends", show=True, focus=False)
         elif self.mode is None and self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
+        if not by_id("friends").hidden:  # opened before Python started (web/shell.js)
+            self.render_friends()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are
         # built in small steps behind it (naming your hand and the bots wait for them).

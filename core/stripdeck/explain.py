@@ -79,7 +79,7 @@ def _beats(winner: str, loser: str, rules: Rules) -> str:
     if pair == {"flush", "full house"}:
         if rules.flush_beats_full_house:
             return text + " in 32-card poker"
-        return text + " (the ordinary order, chosen with flush_beats_full_house=0)"
+        return text + " (the ordinary order, as in 52-card poker)"
     return text
 
 
@@ -145,7 +145,7 @@ def _equal_words(v: HandValue) -> str:
 
 
 def _suit_rule(v: HandValue, rules: Rules) -> str:
-    """Which card's suit counts under the suit_ties option, in words."""
+    """Which card's suit counts for equal hands (the rules' suit_ties), in words."""
     cat = v.category
     if cat == "flush":
         return "the flush's suit counts"
@@ -154,9 +154,9 @@ def _suit_rule(v: HandValue, rules: Rules) -> str:
     if cat == "high card":
         return "the suit of the highest card counts"
     if rules.suit_ties == "combination":
-        return "suit_ties=combination: the best card of the scoring cards counts, kickers never do"
-    return "suit_ties=kicker: the suit of the " + (
-        "side card counts" if cat == "two pairs" else "highest side card counts")
+        return "equal hands: the combination's best suit decides (its best card counts, never a side card)"
+    return "equal hands: the deciding card's suit decides (here the " + (
+        "side card)" if cat == "two pairs" else "highest side card)")
 
 
 def _order_words(rules: Rules) -> str:
@@ -218,7 +218,7 @@ def _explain(a: str | tuple[Card, ...], b: str | tuple[Card, ...], rules: Rules 
         hand_a, hand_b = a, b
     va, vb = evaluate(hand_a, rules), evaluate(hand_b, rules)
     if va == vb:
-        note = ("suit_ties=split: suits never decide, equal hands share the pot"
+        note = ("equal hands share the pot: suits never decide"
                 if rules.suit_ties == "split" else "")
         reason = _equal_words(va) + ": suits do not decide"
         return Comparison(hand_a, hand_b, va, vb, "", reason + ", so the pot is split", note)

@@ -61,9 +61,11 @@ def test_each_widget_renders_from_its_url(page: Any, site_url: str) -> None:
     screenshot(page, "widget-odds")
 
     open_ready(page, f"{site_url}embed.html?widget=game&preset=official&opponents=2")
-    frame = page.locator("#widget iframe.sd-game-frame")
-    assert "index.html?embed=1&preset=official&suit_ties=combination" in frame.get_attribute("src")
-    assert "&opponents=2&" in frame.get_attribute("src")
+    play = page.locator("#widget a.sd-play")
+    assert play.get_attribute("href") == (f"{site_url}index.html?embed=1&preset=official&suit_ties=combination"
+                                          "&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1"
+                                          "&joker=0&timers=0&opponents=2&stack=200&stakes=1")
+    assert page.locator("#widget iframe").count() == 0  # the game loads when the reader presses Play
 
 
 def test_bad_parameters_show_a_message_inside_the_widget(page: Any, page_log: PageLog, site_url: str) -> None:
@@ -87,8 +89,10 @@ def test_bad_parameters_show_a_message_inside_the_widget(page: Any, page_log: Pa
 def test_compare_grid_and_options_recompute_the_verdict(page: Any, site_url: str) -> None:
     open_ready(page, f"{site_url}embed.html?widget=compare&a={FLUSH}&b={FULL}")
     verdict = page.locator("#widget .sd-verdict")
+    # Pre-rendered: the first change starts Python; what the reader did meanwhile is applied in order.
+    assert page.locator("#widget").get_attribute("data-stripdeck-source") == "prerendered"
     page.locator("#widget select[name=flush_beats_full_house]").select_option("0")
-    assert "a full house beats a flush" in verdict.inner_text()
+    verdict.filter(has_text="a full house beats a flush").wait_for()
     # Take the 7h back out of hand A through the grid, pick the 9h instead.
     page.locator("#widget .sd-grid [aria-label='Seven of hearts']").click()
     assert page.locator("#widget input[name=a]").input_value() == "Ah Qh Th 8h"
@@ -211,10 +215,10 @@ def test_the_joker_completes_a_full_house_in_the_ranking_and_compare_widgets(pag
     open_ready(page, f"{site_url}embed.html?widget=compare&preset=cardroom&joker=1&a={kkqq}&b={aajj}")
     assert page.locator("#widget .sd-value").first.inner_text() == "Full house, kings full of queens"
     assert page.locator("#widget .sd-verdict").inner_text() == "Hand A wins: a full house beats two pairs."
-    assert page.locator("#widget .sd-note").inner_text() == "in hand A the joker completes the full house as a king."
+    assert page.locator("#widget .sd-note").inner_text() == "In hand A the joker completes the full house as a king."
     # Typed again as three kings and an eight: still a full house, now kings full of eights.
     page.locator("#widget input[name=a]").fill("Kh Kd Kc 8s Jk")
-    assert page.locator("#widget .sd-value").first.inner_text() == "Full house, kings full of eights"
+    page.locator("#widget .sd-value", has_text="Full house, kings full of eights").wait_for()
     screenshot(page, "widget-compare-joker")
 
 
@@ -248,3 +252,45 @@ def test_a_page_on_another_site_gets_the_widgets_only_with_the_cors_header(
             assert f"Its files on {origin_of(dist_url)} could not be fetched from this page" in message
             assert '"Access-Control-Allow-Origin"' in message
             screenshot(page, "widget-no-cors-header")
+
+
+@pytest.mark.parametrize("form", ["script", "iframe"])
+def test_the_mini_game_fits_its_content_and_keeps_the_presets_clocks(
+        page: Any, page_log: PageLog, tmp_path: Path, form: str) -> None:
+    if form == "script":
+        _host_page(tmp_path, '<div id="g" data-stripdeck-widget="game" data-preset="official" '
+                             'data-opponents="2"></div>')
+    else:
+        _host_page(tmp_path, '<iframe id="f" src="sd/embed.html?widget=game&preset=official&opponents=2" '
+                             'style="width:900px;border:0" title="Stripdeck game"></iframe>')
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        open_ready(page, url + "host.html")
+        outer = page if form == "script" else page.frame_locator("#f")
+        play = outer.locator("a.sd-play")
+        play.wait_for()
+        assert "the official rules, you and 2 bots, no clocks" in outer.locator(".sd-game-line").inner_text()
+        play.click()
+        frame_element = outer.locator("iframe.sd-game-frame")
+        game = frame_element.content_frame
+        game.locator("body[data-my-turn='1']").wait_for(state="attached")
+        assert game.locator("#table .seat").count() == 3
+        assert game.locator(".timer").count() == 0  # official rules: no clocks
+        # The iframe is as tall as the game: no scrolling inside it to reach the buttons.
+        page.wait_for_function("""() => {
+            const f = document.querySelector('#g')?.shadowRoot?.querySelector('iframe')
+                ?? document.querySelector('#f').contentDocument.querySelector('#widget').shadowRoot
+                    .querySelector('iframe');
+            const d = f.contentDocument.documentElement;
+            return d.scrollHeight <= f.clientHeight + 1 && f.clientHeight > 400;
+        }""")
+        controls = game.locator("#controls button").first
+        inside = controls.evaluate("b => b.getBoundingClientRect().bottom <= innerHeight")
+        assert inside
+        if form == "iframe":  # the host resizes the widget's iframe to the game's height too
+            page.wait_for_function("""() => {
+                const f = document.querySelector('#f');
+                const inner = f.contentDocument.body.getBoundingClientRect().height;
+                return Math.abs(f.getBoundingClientRect().height - inner) <= 2;
+            }""")
+        screenshot(page, f"widget-game-{form}")

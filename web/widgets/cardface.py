@@ -47,19 +47,26 @@ def hand_html(cards: Iterable[Card], label: str = "") -> str:
     return f'<span class="sd-hand" role="group"{named}>{faces}</span>'
 
 
-def grid_html(joker: bool = False) -> str:
-    """The card picker: every card as a toggle button, a row per suit, aces first."""
+def grid_html(joker: bool = False, picked: dict[str, str] | None = None) -> str:
+    """The card picker: every card as a toggle button, a row per suit, aces first.
+
+    ``picked`` maps a card's text to the hand holding it ("a" or "b"): such a card is shown
+    pressed and marked with its hand, so the grid is right before any script runs.
+    """
+    picked = picked or {}
+
+    def button(card: str, classes: str, name: str, face: str) -> str:
+        hand = picked.get(card, "")
+        mark = f' aria-pressed="true" data-hand="{hand}"' if hand else ' aria-pressed="false"'
+        return (f'<button type="button" class="sd-card sd-pick {classes}" data-card="{card}" '
+                f'aria-label="{esc(name)}"{mark}>{face}</button>')
+
     rows = []
     for suit in Suit:
-        buttons = []
-        for card in sorted((c for c in DECK if c.suit is suit), key=lambda c: -c.rank):
-            colour = "sd-red" if suit in RED else "sd-black"
-            buttons.append(
-                f'<button type="button" class="sd-card sd-pick {colour}" data-card="{card}" '
-                f'aria-label="{esc(card.name)}" aria-pressed="false">'
-                f"<b>{rank_text(card)}</b><i>{suit.symbol}</i></button>")
+        colour = "sd-red" if suit in RED else "sd-black"
+        buttons = [button(str(card), colour, card.name, f"<b>{rank_text(card)}</b><i>{suit.symbol}</i>")
+                   for card in sorted((c for c in DECK if c.suit is suit), key=lambda c: -c.rank)]
         rows.append(f'<div class="sd-grid-row">{"".join(buttons)}</div>')
     if joker:
-        rows.append('<div class="sd-grid-row"><button type="button" class="sd-card sd-pick sd-joker" '
-                    'data-card="Jk" aria-label="Joker" aria-pressed="false"><b>JK</b><i>★</i></button></div>')
+        rows.append(f'<div class="sd-grid-row">{button("Jk", "sd-joker", "Joker", "<b>JK</b><i>★</i>")}</div>')
     return f'<div class="sd-grid" role="group" aria-label="Pick cards">{"".join(rows)}</div>'

@@ -14,9 +14,12 @@ from stripdeck.explain import Comparison, explain, read_hand, read_hands
 
 from .cardface import esc, grid_html, hand_html
 
-__all__ = ["Comparison", "explain", "read_hand", "read_hands", "result_html", "error_html", "result",
-           "toggle_card", "render"]
+EQUAL_HANDS = {"kicker": "the deciding card's suit", "combination": "the combination's best suit",
+               "split": "share the pot"}
+"""How equal hands are settled (``Rules.suit_ties``), in the game's words (its Settings)."""
 
+__all__ = ["EQUAL_HANDS", "Comparison", "explain", "read_hand", "read_hands", "result_html", "error_html", "result",
+           "toggle_card", "render"]
 
 
 def result_html(comparison: Comparison) -> str:
@@ -27,7 +30,8 @@ def result_html(comparison: Comparison) -> str:
         badge = '<span class="sd-badge">wins</span>' if mark else ""
         rows.append(f'<div class="sd-side{mark}"><span class="sd-label">Hand {label}</span>'
                     f"{hand_html(cards, f'Hand {label}')}<span class=\"sd-value\">{esc(value)}</span>{badge}</div>")
-    note = f'<p class="sd-note">{esc(comparison.rule_note)}.</p>' if comparison.rule_note else ""
+    text = comparison.rule_note
+    note = f'<p class="sd-note">{esc(text[:1].upper() + text[1:])}.</p>' if text else ""
     return (f'{"".join(rows)}<p class="sd-verdict" role="status">{esc(comparison.headline)}</p>{note}')
 
 
@@ -77,28 +81,28 @@ def _select(name: str, label: str, choices: list[tuple[str, str]], current: str)
 
 def render(a: str, b: str, rules: Rules, preset: str, grid: bool = True, controls: bool = True) -> str:
     """The whole compare widget: inputs, optional card grid and rule controls, the result."""
-    panel, _, _ = result(a, b, rules)
+    panel, picked_a, picked_b = result(a, b, rules)
     inputs = "".join(
-        f'<label class="sd-input"><input type="radio" name="target" value="{k}"'
+        f'<div class="sd-input"><input type="radio" name="target" value="{k}"'
         f'{" checked" if k == "a" else ""} aria-label="Pick cards for hand {k.upper()}">'
-        f' Hand {k.upper()} <input type="text" name="{k}" value="{esc(v)}" spellcheck="false" '
-        f'autocomplete="off" placeholder="Ah Kd Qc Js 9h"></label>'
+        f'<label>Hand {k.upper()} <input type="text" name="{k}" value="{esc(v)}" aria-label="Hand {k.upper()}" '
+        f'spellcheck="false" autocomplete="off" placeholder="Ah Kd Qc Js 9h"></label></div>'
         for k, v in (("a", a), ("b", b)))
     rule_controls = ""
     if controls:
         rule_controls = '<div class="sd-controls">' + "".join([
             _select("preset", "Preset", [(p, p) for p in ("online", "official", "cardroom")], preset),
-            _select("suit_ties", "Equal ranks", [("kicker", "kicker decides"),
-                                                 ("combination", "combination decides"),
-                                                 ("split", "split the pot")], rules.suit_ties),
-            _select("suit_order", "Suit order", [(o, " > ".join(_SUIT_WORDS[s] for s in o))
-                                                 for o in _suit_orders(rules.suit_order)], rules.suit_order),
-            _select("flush_beats_full_house", "Flush vs full house",
-                    [("1", "flush beats full house"), ("0", "full house beats flush")],
+            _select("suit_ties", "Equal hands", list(EQUAL_HANDS.items()), rules.suit_ties),
+            _select("suit_order", "Suit order (highest first)", [(o, " > ".join(_SUIT_WORDS[s] for s in o))
+                                                                for o in _suit_orders(rules.suit_order)],
+                    rules.suit_order),
+            _select("flush_beats_full_house", "Flush or full house",
+                    [("1", "a flush beats a full house"), ("0", "a full house beats a flush")],
                     "1" if rules.flush_beats_full_house else "0"),
         ]) + "</div>"
     joker = '<input type="hidden" name="joker" value="1">' if rules.joker else ""
-    picker = grid_html(rules.joker) if grid else ""
+    picked = {**{str(c): "a" for c in picked_a}, **{str(c): "b" for c in picked_b}}
+    picker = grid_html(rules.joker, picked) if grid else ""
     return ('<section class="sd-widget sd-compare" aria-label="Compare two hands">'
             "<h2>Compare two hands</h2>"
             f'<form class="sd-form">{inputs}{rule_controls}{joker}</form>'

@@ -82,9 +82,14 @@ def table_html(model: OddsModel) -> str:
         cls = ' class="sd-highlight"' if r.best else ""
         discard = (hand_html(parse_cards(r.discard, joker=True), f"Discard {r.discard}")
                    if r.discard else "stand pat")
-        cells = "".join(f'<td class="sd-num">{_pct(r.categories.get(c, 0.0))}</td>' for c in model.columns)
-        body.append(f"<tr{cls}><td>{r.number}</td><td>{discard}</td><td class=\"sd-num\">{r.draw}</td>"
-                    f"<td class=\"sd-num\"><strong>{r.win:.1%}</strong></td>{cells}"
+        label = ' data-label="Discard"' if r.discard else ""
+        # data-label names a cell when a phone lays the row out as a block (widgets.css).
+        cells = "".join(f'<td class="sd-num sd-chance" data-label="{esc(SHORT[c])}">'
+                        f"{_pct(r.categories.get(c, 0.0))}</td>" for c in model.columns)
+        body.append(f"<tr{cls}><td class=\"sd-place\">{r.number}</td>"
+                    f"<td class=\"sd-discard\"{label}>{discard}</td>"
+                    f"<td class=\"sd-num\" data-label=\"Draw\">{r.draw}</td>"
+                    f"<td class=\"sd-num sd-win\" data-label=\"Win\"><strong>{r.win:.1%}</strong></td>{cells}"
                     f"<td class=\"sd-reason\">{esc(r.reason)}</td></tr>")
     who = f"{model.opponents} typical opponent" + ("s" if model.opponents > 1 else "")
     more = (f" The best {len(model.rows)} of {model.total_choices} choices are shown."

@@ -154,7 +154,9 @@ def parse(params: Mapping[str, str]) -> Spec:
         settings["opponents"] = whole("opponents", values["opponents"], 1, 4) if "opponents" in values else 1
         settings["top"] = whole("top", values["top"], 1, 32) if "top" in values else 8
     elif widget == "game":
-        settings["timers"] = flag("timers", values["timers"]) if "timers" in values else True
+        # Clocks as the preset has them (online: 30 s; official and cardroom: none) unless given.
+        settings["timers"] = (flag("timers", values["timers"]) if "timers" in values
+                              else rules.action_timer is not None)
         settings["opponents"] = whole("opponents", values["opponents"], 1, 4) if "opponents" in values else 3
         settings["stack"] = whole("stack", values["stack"], 20, 100_000) if "stack" in values else 200
         stakes = whole("stakes", values["stakes"], 1) if "stakes" in values else 1

@@ -98,8 +98,8 @@ def explanation(rules: Rules, rows: list[Row]) -> str:
             f"{full.count_52:,} full houses), so there a full house beats a flush.")
     if rules.flush_beats_full_house:
         return "A flush beats a full house in 32-card poker. " + text
-    return ("This table uses the ordinary order (option flush_beats_full_house=0): a full house "
-            "beats a flush, as most players expect from ordinary poker. " + text)
+    return ("This table uses the ordinary order of 52-card poker: a full house beats a flush, as most "
+            "players expect. " + text)
 
 
 def render(rules: Rules) -> str:
@@ -113,12 +113,15 @@ def render(rules: Rules) -> str:
         c52 = "–" if r.count_52 is None else f"{r.count_52:,}"
         p52 = "–" if r.probability_52 is None else percent(r.probability_52)
         place52 = "–" if r.place_52 is None else str(r.place_52)
+        # data-label and the sd-* cell classes lay a row out as a block on a phone (widgets.css).
         body.append(
-            f"<tr{cls}><td>{r.place}</td><th scope=\"row\">{esc(r.category.capitalize())}</th>"
-            f"<td>{example}</td><td class=\"sd-num\">{r.count:,}</td>"
-            f"<td class=\"sd-num\">{percent(r.probability)}</td>"
-            f"<td class=\"sd-num sd-52\">{place52}</td><td class=\"sd-num sd-52\">{c52}</td>"
-            f"<td class=\"sd-num sd-52\">{p52}</td></tr>")
+            f"<tr{cls}><td class=\"sd-place\">{r.place}</td><th scope=\"row\" class=\"sd-name\">"
+            f"{esc(r.category.capitalize())}</th><td class=\"sd-example\">{example}</td>"
+            f"<td class=\"sd-num sd-count\" data-label=\"{deck} cards\">{r.count:,}</td>"
+            f"<td class=\"sd-num sd-prob\">{percent(r.probability)}</td>"
+            f"<td class=\"sd-num sd-52 sd-place52{' sd-none' if r.place_52 is None else ''}\">{place52}</td>"
+            f"<td class=\"sd-num sd-52 sd-count52\" data-label=\"52 cards\">{c52}</td>"
+            f"<td class=\"sd-num sd-52 sd-prob52\">{p52}</td></tr>")
     total = sum(r.count for r in rows)
     joker_note = (" The joker counts as an ace or completes a straight, a flush or a full house"
                   " (K K Q Q + joker: kings full of queens). The 52-card columns are without a joker,"

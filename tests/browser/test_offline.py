@@ -1,0 +1,325 @@
+"""The installable, offline game and its start-up in Chromium (docs/ui.md, "Start-up, offline
+and updates"): the table before Python, an offline reload that plays, a new release that
+replaces the cached files without a page ever mixing two versions.
+
+These tests make their own browser contexts (the service worker, offline mode, several tabs)
+and fail on any console error or uncaught page error, like the `page` fixture.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import screenshot, serve_in_thread
+from conftest import READY_TIMEOUT_MS
+
+from tools import offline
+
+DIST = Path(__file__).resolve().parents[2] / "dist"
+# What the loading indicator said, in order (it is replaced once Python draws the table).
+LOADING_TEXTS = """
+window.__loading = [];
+addEventListener('DOMContentLoaded', () => {
+  const text = document.getElementById('load-text');
+  if (!text) return;
+  const seen = () => window.__loading.push(text.textContent);
+  seen();
+  new MutationObserver(seen).observe(text, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
+@contextmanager
+def game_context(browser: Any, **options: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A fresh browser context (its own service worker and caches) and the problems its pages logged."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, **options)
+    context.add_init_script(LOADING_TEXTS)
+    problems: list[str] = []
+
+    def watch(page: Any) -> None:
+        page.set_default_timeout(READY_TIMEOUT_MS)
+        page.on("console", lambda m: m.type == "error" and problems.append(f"console error: {m.text}"))
+        page.on("pageerror", lambda err: problems.append(f"page error: {err}"))
+
+    context.on("page", watch)
+    try:
+        yield context, problems
+    finally:
+        context.close()
+
+
+def first_hand(page: Any) -> None:
+    page.wait_for_selector("body[data-hand]:not([data-hand='0'])", state="attached")
+
+
+def offline_ready(page: Any) -> None:
+    page.wait_for_selector("html[data-offline=ready]", state="attached")
+
+
+def play_to_the_next_hand(page: Any) -> None:
+    """The human checks, calls and stands pat (fast bots) until the next hand is dealt."""
+    start = int(page.get_attribute("body", "data-hand"))
+    for _ in range(400):
+        if int(page.get_attribute("body", "data-hand")) > start:
+            return
+        controls = page.inner_text("#controls")
+        if "Stand pat" in controls:
+            page.keyboard.press("d")
+        elif "Check" in controls or "Call" in controls:
+            page.keyboard.press("c")
+        elif "Deal next hand" in controls or "New table" in controls:
+            page.keyboard.press("n")
+        page.wait_for_timeout(100)
+    raise AssertionError(f"hand {start} never ended")
+
+
+def test_after_one_visit_the_game_installs_and_plays_with_the_network_off(browser: Any, site_url: str) -> None:
+    with game_context(browser) as (context, problems):
+        page = context.new_page()
+        page.goto(site_url + "?bots=fast")
+        first_hand(page)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+        offline_ready(page)
+        # Installable: Chromium finds nothing missing in the manifest, icons and service worker.
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []  # a test context is one
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
+        build = page.get_attribute("meta[name=stripdeck-build]", "content")
+        assert set(page.evaluate("caches.keys()")) == {"stripdeck-clients", f"stripdeck-{build}"}
+
+        context.set_offline(True)
+        page.reload()
+        first_hand(page)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+        # The loading indicator counted the bytes it read from the service worker's cache.
+        texts = page.evaluate("window.__loading")
+        assert any(" MB" in t for t in texts) and texts[-1] == "Starting Python and dealing the first hand…", texts
+        hand = int(page.get_attribute("body", "data-hand"))
+        play_to_the_next_hand(page)
+        play_to_the_next_hand(page)
+        assert int(page.get_attribute("body", "data-hand")) >= hand + 2
+        screenshot(page, "offline-game")
+        assert problems == []
+        # The network really is off: a file the service worker does not keep cannot be had.
+        assert page.evaluate("fetch('examples.html').then(() => 'fetched', () => 'offline')") == "offline"
+
+
+class HeldRuntime:
+    """Keeps the page's requests for pyodide.asm.wasm waiting (Python cannot start) until `go()`.
+
+    Requests a service worker answers never reach Playwright's routes: a page that must be held
+    on a return visit runs in a context without service workers."""
+
+    PATTERN = "**/pyodide/pyodide.asm.wasm"
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.held: list[Any] = []
+        page.route(self.PATTERN, lambda route: self.held.append(route))
+
+    def go(self) -> None:
+        for route in self.held:
+            route.continue_()
+        self.page.unroute(self.PATTERN)
+
+
+def test_the_table_is_on_screen_and_its_panels_work_before_python_starts(browser: Any, site_url: str) -> None:
+    with game_context(browser) as (context, problems):
+        page = context.new_page()
+        runtime = HeldRuntime(page)
+        page.goto(site_url)
+        page.wait_for_selector("body[data-shell='1']", state="attached")
+        assert page.evaluate("performance.getEntriesByName('stripdeck-shell').length") == 1
+        seats = page.locator("#table .seat")
+        assert seats.count() == 4
+        assert seats.first.get_attribute("aria-label") == "You (you), 200 chips"
+        assert "Downloading the Python runtime" in page.inner_text("#loading")
+        # How to play opens and closes (Escape too), with this table's rules and the ranking.
+        page.get_by_role("button", name="How to play").click()
+        assert page.locator("#help").is_visible()
+        assert page.locator("#help tbody tr").count() == 9
+        assert "Blinds: 1 (small, left of the button) and 2 (big, next)." in page.inner_text("#help")
+        page.keyboard.press("Escape")
+        assert page.locator("#help").is_hidden()
+        assert page.get_by_role("button", name="How to play").get_attribute("aria-expanded") == "false"
+        # Settings open and take changes; "Start a new table" waits for Python.
+        page.get_by_role("button", name="Settings").click()
+        page.locator("#settings-form select[name=opponents]").select_option("2")
+        page.locator("#settings-form input[name=stack]").fill("500")
+        page.locator("#settings-form [data-cmd=apply]").click()
+        assert page.get_attribute("body", "data-shell-pending") == "new-table"
+        screenshot(page, "shell-before-python")
+        assert not page.evaluate("document.body.classList.contains('started')")
+        # Play with friends opens too, and says it is ready once the game has loaded.
+        page.get_by_role("button", name="Friends").click()
+        assert "ready as soon as the game has loaded" in page.inner_text("#friends")
+        runtime.go()
+        page.wait_for_selector("body.started", state="attached")
+        page.wait_for_function("document.querySelector('#friends-body').innerText.includes('no game server')")
+        # Python replayed the changes and started the table the player asked for.
+        page.wait_for_function("document.querySelectorAll('#table .seat').length === 3")
+        assert page.locator("#table .seat.human .stack").inner_text() in ("500", "499", "498")
+        assert page.locator("#settings-form select[name=opponents]").input_value() == "2"
+        assert page.get_attribute("body", "data-shell-pending") is None
+        assert problems == []
+
+
+def test_a_return_visit_shows_the_table_as_it_was_left(browser: Any, site_url: str) -> None:
+    with game_context(browser, service_workers="block") as (context, problems):
+        page = context.new_page()
+        page.goto(site_url + "?bots=fast&seed=5")
+        first_hand(page)
+        page.get_by_role("button", name="Settings").click()
+        page.locator("#settings-form select[name=opponents]").select_option("1")
+        page.locator("#settings-form [data-cmd=apply]").click()
+        page.locator("#settings-form [data-confirmed='1']").click()
+        page.wait_for_function("document.querySelectorAll('#table .seat').length === 2")
+        cards = "els => els.map(e => e.getAttribute('aria-label'))"
+        left = page.locator("#table .seat.human .card").evaluate_all(cards)
+        assert len(left) == 5
+        page.goto("about:blank")  # pagehide: the page saves its look
+        runtime = HeldRuntime(page)
+        page.goto(site_url + "?bots=fast")
+        page.wait_for_selector("body[data-shell='saved']", state="attached")
+        assert page.locator("#table .seat").count() == 2       # not the default four
+        assert page.locator("#table .seat.human .card").evaluate_all(cards) == left   # the same cards
+        assert "Downloading the Python runtime" in page.inner_text("#loading")
+        assert page.locator("#settings-form select[name=opponents]").input_value() == "1"
+        runtime.go()
+        page.wait_for_selector("body.started", state="attached")
+        assert page.locator("#table .seat.human .card").evaluate_all(cards) == left
+        assert problems == []
+
+
+def test_stored_markup_is_cleaned_before_it_is_shown(browser: Any, site_url: str) -> None:
+    with game_context(browser, service_workers="block") as (context, problems):
+        page = context.new_page()
+        page.goto(site_url + "?bots=fast")
+        first_hand(page)
+        build = page.get_attribute("meta[name=stripdeck-build]", "content")
+        page.goto(site_url + "examples.html")  # a page of the same site that does not save the game's look
+        page.evaluate("""build => localStorage.setItem('stripdeck.shell', JSON.stringify({build,
+            table: '<div class="felt players-2"><section class="seat" onclick="window.hit=1">' +
+                   '<img src=x onerror="window.hit=2"><script>window.hit=3</script><a href="javascript:1">x</a>' +
+                   '<span class="stack" style="background:url(javascript:1)">77</span></section>' +
+                   '<div class="middle"></div></div>',
+            settings: '<iframe src="https://example.com"></iframe><label>ok</label>'}))""", build)
+        runtime = HeldRuntime(page)
+        page.goto(site_url)
+        page.wait_for_selector("body[data-shell='saved']", state="attached")
+        assert page.evaluate("window.hit") is None
+        assert page.locator("#table .seat .stack").inner_text() == "77"
+        assert page.locator("#table img, #table script, #table a, #settings-form iframe").count() == 0
+        assert page.locator("#table [onclick], #table [style]").count() == 0
+        assert page.locator("#loading").count() == 1
+        # A look saved by another build is not used.
+        page.evaluate("localStorage.setItem('stripdeck.shell', JSON.stringify({build: 'old', table: 'x'}))")
+        page.reload()
+        page.wait_for_selector("body[data-shell='1']", state="attached")
+        runtime.go()
+        assert problems == []
+
+
+@pytest.fixture
+def release(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of dist/ served on its own port: the tests publish new releases into it."""
+    site = tmp_path / "site"
+    shutil.copytree(DIST, site)
+    with serve_in_thread(site) as url:
+        yield site, url
+
+
+OLD = "32 cards: only 7, 8, 9, 10, J, Q, K and A in each suit."
+NEW = "32 cards (release 2): only 7, 8, 9, 10, J, Q, K and A in each suit."
+
+
+def publish(site: Path, old: str, new: str) -> str:
+    """A new release: the sentence changed in the game's Python and its pre-rendered page."""
+    for name in ("web/rules_text.py", "index.html"):
+        path = site / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, name
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    return offline.finish(site)
+
+
+def rules_text(page: Any) -> str:
+    return str(page.evaluate("fetch('web/rules_text.py').then(r => r.text())"))
+
+
+def test_a_new_release_replaces_the_cached_files_and_no_page_mixes_versions(
+        browser: Any, release: tuple[Path, str]) -> None:
+    site, url = release
+    with game_context(browser) as (context, problems):
+        first = context.new_page()
+        first.goto(url + "?bots=fast")
+        first_hand(first)
+        offline_ready(first)
+        v1 = first.get_attribute("meta[name=stripdeck-build]", "content")
+        first.reload()
+        first_hand(first)
+        assert first.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+
+        v2 = publish(site, OLD, NEW)
+        assert v2 != v1
+        assert OLD in rules_text(first)  # this page's files come from its own version
+        first.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        first.wait_for_selector("html[data-offline=update-ready]", state="attached")
+        notice = first.locator("#update")
+        assert "A new version of Stripdeck is ready" in notice.inner_text()
+        assert sorted(first.evaluate("caches.keys()")) == sorted([f"stripdeck-{v}" for v in (v1, v2)] +
+                                                                 ["stripdeck-clients"])
+
+        # A second tab opened now is still the old version, whole: page, help text and files.
+        second = context.new_page()
+        second.goto(url + "?bots=fast")
+        first_hand(second)
+        assert second.get_attribute("meta[name=stripdeck-build]", "content") == v1
+        assert OLD in (second.locator("#help-body").text_content() or "")
+        assert OLD in rules_text(second)
+
+        # The first tab takes the new version: it reloads into release 2, snapshot and all.
+        notice.get_by_role("button", name="Reload to update").click()
+        first.wait_for_function(f"document.querySelector('meta[name=stripdeck-build]').content === '{v2}'")
+        first_hand(first)
+        assert NEW in rules_text(first)
+        assert first.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+        first.get_by_role("button", name="How to play").click()
+        first.locator("#help-body", has_text="release 2").wait_for()
+        assert first.locator("#update").count() == 0
+
+        # The old tab is now answered by the new worker, still from the old version's files.
+        assert OLD in rules_text(second)
+        second.close()
+        first.reload()
+        first_hand(first)
+        first.wait_for_function(f"caches.keys().then(k => k.length === 2 && k.includes('stripdeck-{v2}'))")
+
+        # A half-published release (a file that does not match the list) is refused whole.
+        served = site / "web" / "rules_text.py"
+        release_2 = served.read_text(encoding="utf-8")
+        served.write_text(release_2.replace("release 2", "release 3"), encoding="utf-8")
+        assert offline.finish(site) != v2
+        served.write_text(release_2, encoding="utf-8")  # the server still has release 2's file
+        outcome = first.evaluate("""() => navigator.serviceWorker.getRegistration().then(r => new Promise(done => {
+            r.addEventListener('updatefound', () => {
+                const worker = r.installing;
+                worker.addEventListener('statechange', () => worker.state === 'redundant' && done('refused'));
+            });
+            r.update().catch(() => done('no update'));
+        }))""")
+        assert outcome == "refused"
+        assert first.get_attribute("html", "data-offline") == "ready" and first.locator("#update").count() == 0
+        assert sorted(first.evaluate("caches.keys()")) == sorted([f"stripdeck-{v2}", "stripdeck-clients"])
+        context.set_offline(True)
+        first.reload()
+        first_hand(first)
+        assert NEW in rules_text(first)
+        assert problems == []

@@ -1,0 +1,29 @@
+// Two visitors who start Python from the build's memory snapshot (dist/pyodide/python.snapshot),
+// through the page's own interpreter module (dist/pyodide/stripdeck-boot.mjs): prints, as JSON,
+// what each one's Python says, for tests/test_python_snapshot.py.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+const folder = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "pyodide");
+const { startFromSnapshot } = await import(pathToFileURL(join(folder, "stripdeck-boot.mjs")).href);
+const memory = gunzipSync(readFileSync(join(folder, "python.snapshot")));
+const quiet = () => {};
+const visitors = [];
+for (let i = 0; i < 2; i += 1) {
+  const started = performance.now();
+  const pyodide = await startFromSnapshot(new Uint8Array(memory), { indexURL: folder + "/", stdout: quiet, stderr: quiet });
+  const ms = performance.now() - started;
+  const preloaded = pyodide.runPython("import sys; 'stripdeck.engine' in sys.modules");
+  await pyodide.loadPackage("stripdeck", { messageCallback: quiet });
+  const answer = pyodide.runPython(`
+import json, os, random, sys
+import stripdeck
+state = stripdeck.start_hand(stripdeck.Rules(), stacks=[100, 100], button=0)
+json.dumps({"version": list(sys.version_info[:2]), "random": random.random(), "urandom": os.urandom(8).hex(),
+            "seed": state.seed, "flush": str(stripdeck.evaluate("Ah Jh 9h 8h 7h"))})
+`);
+  visitors.push({ ...JSON.parse(answer), preloaded, ms: Math.round(ms) });
+}
+console.log(JSON.stringify(visitors));

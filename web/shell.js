@@ -1,0 +1,343 @@
+// The table before Python starts (docs/ui.md, "Start-up, offline and updates"). A classic
+// script at the end of <body>: it runs as soon as the page is parsed, long before Pyodide.
+//
+// * The page arrives pre-rendered (build.py, tools/shell.py): felt, seats, Settings and How to
+//   play for the default settings. On a return visit this script shows the table as it was
+//   left instead (a copy of the page's regions saved at pagehide, for this build only, and
+//   cleaned of anything but plain markup before use).
+// * Until Python runs, it opens and closes the panels, and keeps what the player changes in
+//   Settings (and a press of "Start a new table"): once Python has drawn its own form, the
+//   same changes are made again, in order, through the page's own handlers.
+// * In the mini game (embed=1 in an iframe) it posts the page's content height to the parent
+//   ({type: "stripdeck:height"}), so the iframe fits the game without inner scrolling.
+// * It registers the service worker (sw.js) once the game has started and built its tables
+//   (on a return visit at once, to look for a new version), and offers a reload
+//   when a new version is ready. <html data-offline> says how far it got: "installing",
+//   "ready", "update-ready", "unsupported" or "failed".
+// * On a return visit it starts reading Python's snapshot (window.stripdeckSnapshot, a promise
+//   of its bytes, which web/pyodide_boot.mjs takes) while PyScript loads.
+(() => {
+  const body = document.body;
+  const root = document.documentElement;
+  const params = new URLSearchParams(location.search);
+  const embed = params.get("embed") === "1";
+  const build = document.querySelector('meta[name="stripdeck-build"]')?.content ?? "";
+  const SNAPSHOT_KEY = "stripdeck.shell";
+  const SNAPSHOT_CHARS = 400_000;
+  const PANELS = ["history", "settings", "help", "friends"];
+  const started = () => body.classList.contains("started");
+  const byId = (id) => document.getElementById(id);
+
+  // ------------------------------------------------------------------ the saved look
+
+  const TAGS = new Set(["DIV", "SECTION", "SPAN", "P", "OL", "UL", "LI", "H2", "H3", "H4", "STRONG", "EM", "B",
+    "I", "SMALL", "BUTTON", "LABEL", "SELECT", "OPTION", "INPUT", "FIELDSET", "LEGEND", "TABLE", "THEAD",
+    "TBODY", "TR", "TH", "TD", "CAPTION", "KBD", "BR", "ABBR", "PROGRESS", "OUTPUT", "DETAILS", "SUMMARY"]);
+  const ATTRIBUTES = /^(class|role|type|name|value|checked|selected|disabled|hidden|min|max|step|title|tabindex|for|scope|colspan|rowspan|placeholder|spellcheck|autocomplete|open|readonly|id|(aria|data)-[\w-]+)$/;
+  const STYLE = /^(\s*--[\w-]+\s*:\s*[\w.%\s-]+;?)+\s*$/; // custom properties only (the reveal's timing)
+
+  /** Markup from storage, kept only if it is plain markup: known elements, no scripts, no
+   * event handlers, no links; anything else is dropped (its text kept). */
+  function clean(html) {
+    const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+    const walk = (node) => {
+      for (const child of [...node.children]) {
+        if (!TAGS.has(child.tagName)) {
+          child.replaceWith(document.createTextNode(child.tagName === "SCRIPT" || child.tagName === "STYLE"
+            ? "" : child.textContent));
+          continue;
+        }
+        for (const { name, value } of [...child.attributes]) {
+          const keep = name === "style" ? STYLE.test(value) : ATTRIBUTES.test(name) && !/javascript:/i.test(value);
+          if (!keep) child.removeAttribute(name);
+        }
+        walk(child);
+      }
+    };
+    walk(doc.body);
+    const fragment = document.createDocumentFragment();
+    fragment.append(...doc.body.childNodes);
+    return fragment;
+  }
+
+  function readSnapshot() {
+    if (embed || params.has("reset")) return null;
+    try {
+      const text = localStorage.getItem(SNAPSHOT_KEY);
+      if (!text || text.length > SNAPSHOT_CHARS) return null;
+      const saved = JSON.parse(text);
+      if (!saved || typeof saved !== "object" || saved.build !== build || !build) return null;
+      return saved;
+    } catch {
+      return null; // storage blocked, or not JSON: the pre-rendered defaults stay
+    }
+  }
+
+  function restore(saved) {
+    const loading = byId("loading");
+    if (typeof saved.table === "string" && saved.table.includes('class="felt') && loading) {
+      const felt = clean(saved.table);
+      const middle = felt.querySelector(".middle");
+      if (middle) {
+        middle.replaceChildren(loading); // the loading indicator stays, in the middle of the saved table
+        byId("table").replaceChildren(felt);
+      }
+    }
+    for (const [key, id] of [["settings", "settings-form"], ["help", "help-body"], ["history", "history-list"],
+      ["session", "session-list"]]) {
+      if (typeof saved[key] === "string" && saved[key] && byId(id)) byId(id).replaceChildren(clean(saved[key]));
+    }
+    body.dataset.shell = "saved";
+  }
+
+  function save() {
+    if (embed || !started() || !build) return;
+    if (body.dataset.mode && body.dataset.mode !== "solo") {
+      // Pass and play or a table with friends: the copy would show one person's cards (and a
+      // guest's table) to whoever opens the page next, before Python hides them. Keep none.
+      try { localStorage.removeItem(SNAPSHOT_KEY); } catch { /* blocked: nothing was kept */ }
+      return;
+    }
+    const region = (id) => byId(id)?.innerHTML ?? "";
+    const saved = { build, table: region("table"), settings: region("settings-form"), help: region("help-body"),
+      history: region("history-list"), session: region("session-list") };
+    const text = JSON.stringify(saved);
+    try {
+      if (text.length <= SNAPSHOT_CHARS) localStorage.setItem(SNAPSHOT_KEY, text);
+      else localStorage.removeItem(SNAPSHOT_KEY);
+    } catch { /* storage full or blocked: next time starts from the defaults */ }
+  }
+
+  /** No saved look: the seats for the stored (or, embedded, the given) number of opponents. */
+  function seatsFor(opponents, stack) {
+    const felt = document.querySelector('.felt[data-shell="1"]');
+    const variant = document.querySelector(`template[data-shell-seats="${opponents}"]`);
+    if (!felt || !variant) return;
+    if (variant.content.childElementCount !== opponents + 1) return;
+    felt.querySelectorAll(":scope > .seat").forEach((seat) => seat.remove());
+    felt.prepend(variant.content.cloneNode(true));
+    felt.className = `felt players-${opponents + 1}`;
+    if (/^[0-9]{1,6}$/.test(stack)) {
+      felt.querySelectorAll(".seat .stack").forEach((s) => { s.textContent = stack; });
+      felt.querySelectorAll(".seat").forEach((s) => {
+        s.setAttribute("aria-label", s.getAttribute("aria-label").replace(/[0-9]+ chips$/, `${stack} chips`));
+      });
+    }
+  }
+
+  function storedSettings() {
+    try {
+      const data = JSON.parse(localStorage.getItem("stripdeck.settings") ?? "null");
+      return data && typeof data === "object" ? data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const saved = readSnapshot();
+  if (saved) {
+    restore(saved);
+  } else {
+    const settings = embed ? Object.fromEntries(params) : storedSettings() ?? {};
+    const opponents = Number(/^[1-4]$/.test(String(settings.opponents)) ? settings.opponents : 3);
+    if (opponents !== 3 || settings.stack !== undefined) seatsFor(opponents, String(settings.stack ?? ""));
+  }
+  addEventListener("pagehide", save);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") save(); });
+
+  // ------------------------------------------------------------------ panels before Python
+
+  function togglePanel(name, show, focus = true) {
+    const panel = byId(name);
+    const button = document.querySelector(`button[data-cmd="toggle-panel"][data-panel="${name}"]`);
+    if (!panel) return;
+    panel.hidden = show === undefined ? !panel.hidden : !show;
+    button?.setAttribute("aria-expanded", panel.hidden ? "false" : "true");
+    if (panel.hidden) {
+      if (focus) button?.focus();
+      return;
+    }
+    // As the page does (web/page_input.py): panels that lie over others open one at a time,
+    // How to play (a drawer) on any screen, every panel on a phone (sheets).
+    const phone = matchMedia("(max-width: 700px)").matches;
+    for (const other of PANELS) {
+      if (other !== name && (phone || [name, other].includes("help")) && !byId(other)?.hidden) {
+        togglePanel(other, false, false);
+      }
+    }
+    panel.querySelector("h2")?.focus();
+  }
+
+  document.addEventListener("click", (event) => {
+    if (started()) return; // the page's own handlers have taken over
+    const target = event.target.closest?.("[data-cmd]");
+    if (!target) return;
+    const cmd = target.dataset.cmd;
+    if ((cmd === "toggle-panel" || cmd === "close-panel") && PANELS.includes(target.dataset.panel)) {
+      togglePanel(target.dataset.panel, cmd === "close-panel" ? false : undefined);
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (started() || event.key !== "Escape") return;
+    for (const name of PANELS) if (!byId(name)?.hidden && event.target.closest?.(`#${name}`)) togglePanel(name, false);
+  });
+
+  // ------------------------------------------------------------------ Settings before Python
+
+  const changes = []; // [name, value or checked], in the order the player made them
+  let submitted = false;
+  const form = byId("settings-form");
+  const record = (event) => {
+    if (started() || !form?.contains(event.target) || !event.target.name) return;
+    const el = event.target;
+    changes.push([el.name, el.type === "checkbox" ? el.checked : el.value]);
+  };
+  document.addEventListener("change", record, true);
+  document.addEventListener("input", (event) => { // typed numbers, before they are committed
+    if (["number", "text"].includes(event.target.type)) record(event);
+  }, true);
+  form?.addEventListener("submit", (event) => {
+    if (started()) return;
+    event.preventDefault(); // nothing can start a table yet: it will, once Python runs
+    submitted = true;
+    body.dataset.shellPending = "new-table";
+  });
+
+  function replay() {
+    const focused = document.activeElement;
+    const focusName = form?.contains(focused) ? focused.name : null;
+    for (const [name, value] of changes) {
+      const el = form.elements.namedItem(name);
+      if (!el) continue;
+      if (el.type === "checkbox") el.checked = value;
+      else el.value = value;
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    if (focusName) form.elements.namedItem(focusName)?.focus();
+    if (submitted) {
+      // Pressed before any hand was on the table: no "End this hand?" question for the hand
+      // Python dealt meanwhile (the page's submit handler reads the submitter's data-confirmed).
+      delete body.dataset.shellPending;
+      const confirmed = Object.assign(document.createElement("button"), { type: "submit", hidden: true });
+      confirmed.dataset.cmd = "apply";
+      confirmed.dataset.confirmed = "1";
+      form.append(confirmed);
+      form.requestSubmit(confirmed);
+      confirmed.remove();
+    }
+  }
+
+  const whenStarted = new MutationObserver(() => {
+    if (!started()) return;
+    whenStarted.disconnect();
+    if (changes.length || submitted) replay();
+    if (!embed) afterFirstUse(registerWorker);
+  });
+  whenStarted.observe(body, { attributes: true, attributeFilter: ["class"] });
+
+  /** Run `then` once the game's first-use tables are built (body[data-prepare-ms]), or 8 s
+   * after the start: the service worker's first download then does not compete with them. */
+  function afterFirstUse(then) {
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      prepared.disconnect();
+      then();
+    };
+    const prepared = new MutationObserver(() => { if (body.dataset.prepareMs) go(); });
+    prepared.observe(body, { attributes: true, attributeFilter: ["data-prepare-ms"] });
+    if (body.dataset.prepareMs) go();
+    setTimeout(go, 8000);
+  }
+
+  // ------------------------------------------------------------------ the mini game's height
+
+  if (embed && window.parent !== window) {
+    const post = () => {
+      let bottom = 0;
+      for (const el of body.children) {
+        if (el.hidden || getComputedStyle(el).position === "fixed") continue;
+        bottom = Math.max(bottom, el.getBoundingClientRect().bottom + scrollY);
+      }
+      window.parent.postMessage({ type: "stripdeck:height", height: Math.ceil(bottom), id: params.get("id") ?? "" }, "*");
+    };
+    const sizes = new ResizeObserver(post);
+    for (const el of body.children) sizes.observe(el);
+    post();
+  }
+
+  // ------------------------------------------------------------------ offline and updates
+
+  let registering = false;
+  function registerWorker() {
+    if (registering) return;
+    registering = true;
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+      root.dataset.offline = "unsupported";
+      return;
+    }
+    root.dataset.offline = "installing";
+    navigator.serviceWorker.register("./sw.js", { scope: "./" }).then((registration) => {
+      if (!registration) { // service workers turned off (some private windows, test browsers)
+        root.dataset.offline = "unsupported";
+        return;
+      }
+      const watch = (worker) => {
+        if (!worker) return;
+        const settle = () => {
+          if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(registration);
+          if (worker.state === "activated" && !registration.waiting) root.dataset.offline = "ready";
+          if (worker.state === "redundant" && root.dataset.offline === "installing") {
+            root.dataset.offline = registration.active ? "ready" : "failed";
+          }
+        };
+        worker.addEventListener("statechange", settle);
+        settle();
+      };
+      if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration);
+      else if (registration.active && !registration.installing) root.dataset.offline = "ready";
+      watch(registration.installing);
+      registration.addEventListener("updatefound", () => watch(registration.installing));
+    }, (err) => {
+      root.dataset.offline = "failed";
+      console.warn("Stripdeck: the game will not work offline:", err);
+    });
+  }
+
+  let reloading = false;
+  function offerUpdate(registration) {
+    root.dataset.offline = "update-ready";
+    if (byId("update")) return;
+    const box = document.createElement("div");
+    box.id = "update";
+    box.className = "notices";
+    box.setAttribute("role", "status");
+    box.innerHTML = '<p class="notice">A new version of Stripdeck is ready. '
+      + '<button type="button" class="act" data-update="reload">Reload to update</button></p>';
+    byId("notices")?.after(box);
+    box.querySelector("button").addEventListener("click", () => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
+        if (reloading) return;
+        reloading = true;
+        location.reload();
+      });
+      registration.waiting?.postMessage({ type: "stripdeck:take-over" });
+    });
+  }
+
+  // Registered already (a return visit): look for a new version now, without waiting for the game.
+  if (!embed && navigator.serviceWorker?.controller) registerWorker();
+
+  // A return visit starts Python from its memory snapshot (web/pyodide_boot.mjs): read it from
+  // the service worker's cache now, while PyScript loads, instead of after.
+  if (navigator.serviceWorker?.controller && typeof DecompressionStream === "function") {
+    window.stripdeckSnapshot = fetch("./pyodide/python.snapshot").then((response) => (
+      response.ok && response.body
+        ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() : null
+    )).catch(() => null);
+  }
+
+  performance.mark("stripdeck-shell");
+  body.dataset.shell ??= "1";
+})();
