@@ -225,6 +225,9 @@ class App(PageInput, friends_page.FriendsControls):
             "host" if self.mode is not None else "pass" if getattr(ctl, "passing", False) else "solo"
         body.dataset.myTurn = "1" if model is not None and model.my_turn else "0"
         body.dataset.over = "1" if ctl.game_over else "0"
+        if ctl.bot_ms:  # the bots' decision times, for bench/bench_page.py: first/max/median/count of the others
+            times = sorted(ctl.bot_ms[1:]) or [0.0]
+            body.dataset.botMs = f"{ctl.bot_ms[0]:.1f}/{times[-1]:.1f}/{times[len(times) // 2]:.1f}/{len(times)}"
 
     def focus_action_bar(self):
         """When the human's turn comes, the focus moves to the action bar (once per turn), unless
