@@ -99,3 +99,21 @@ def play_to_the_draw(page: Any, tries: int = 100) -> None:
         else:
             passive_action(page)
     raise AssertionError("the human was never asked to draw")
+
+
+def play_passively_until(page: Any, found: Callable[[], bool], what: str, tries: int = 300) -> None:
+    """Check, call, stand pat and deal on (by keyboard) until `found()` holds at the human's
+    turn in a betting round; fail with `what` if it never does."""
+    for _ in range(tries):
+        state = wait_turn_or_end(page)
+        if state == "over":
+            page.keyboard.press("n")
+            page.wait_for_timeout(100)
+            continue
+        if state == "draw":
+            applied(page, lambda: page.keyboard.press("d"))
+            continue
+        if found():
+            return
+        passive_action(page)
+    raise AssertionError(what)

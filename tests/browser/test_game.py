@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from browser_support import open_ready, screenshot
-from game_helpers import applied, hand_number, history, passive_action, play_hand, wait_turn_or_end
+from game_helpers import (
+    applied,
+    hand_number,
+    history,
+    passive_action,
+    play_hand,
+    play_passively_until,
+    wait_turn_or_end,
+)
 
 FAST = "?bots=fast&seed=11"
 
@@ -213,22 +221,10 @@ def test_the_human_offers_to_split(page: Any, site_url: str) -> None:
     # Heads-up, online preset (split offers on): check/call and stand pat until the Split
     # button is offered after the draw, then offer to split.
     open_ready(page, site_url + "index.html?embed=1&preset=online&opponents=1&bots=fast&seed=2")
-    for _ in range(200):
-        state = wait_turn_or_end(page)
-        if state == "over":
-            page.keyboard.press("n")
-            page.wait_for_timeout(100)
-            continue
-        if state == "draw":
-            applied(page, lambda: page.keyboard.press("d"))
-            continue
-        split = page.locator("#controls [data-cmd=split]")
-        if split.count() and page.get_attribute("body", "data-phase") == "second betting round":
-            split.click()
-            break
-        passive_action(page)
-    else:
-        raise AssertionError("Split was never offered")
+    split = page.locator("#controls [data-cmd=split]")
+    play_passively_until(page, lambda: bool(split.count() and page.get_attribute("body", "data-phase")
+                                            == "second betting round"), "Split was never offered", tries=200)
+    split.click()
     page.wait_for_function(
         "() => document.querySelector('#history-list').innerText.includes('You offer to split')")
     screenshot(page, "split-offered")

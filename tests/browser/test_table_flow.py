@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from browser_support import open_ready, screenshot
-from game_helpers import applied, hand_number, history, passive_action, wait_turn_or_end
+from game_helpers import applied, hand_number, history, passive_action, play_passively_until, wait_turn_or_end
 
 # A bot acts within 0.9 s of its turn; allow for a busy 2-core machine.
 BOT_SECONDS = 5.0
@@ -131,21 +131,9 @@ def test_a_reload_during_the_showdown_keeps_the_finished_hand(page: Any, site_ur
 def test_a_declined_split_leaves_no_split_tag(page: Any, site_url: str) -> None:
     # Heads-up, online preset, seed 1: in hand 4 Ada offers to split; the human checks.
     open_ready(page, site_url + "index.html?embed=1&preset=online&opponents=1&bots=fast&seed=1")
-    for _ in range(300):
-        state = wait_turn_or_end(page)
-        if state == "over":
-            page.keyboard.press("n")
-            page.wait_for_timeout(100)
-            continue
-        if state == "draw":
-            applied(page, lambda: page.keyboard.press("d"))
-            continue
-        ada_split = page.locator("#table .seat:not(.human) .last-action", has_text="Split")
-        if ada_split.count() and page.locator("#controls [data-cmd=split]").count():
-            break
-        passive_action(page)
-    else:
-        raise AssertionError("Ada never offered to split")
+    ada_split = page.locator("#table .seat:not(.human) .last-action", has_text="Split")
+    play_passively_until(page, lambda: bool(ada_split.count() and page.locator("#controls [data-cmd=split]").count()),
+                         "Ada never offered to split")
     check = page.locator("#controls [data-cmd=check]")
     assert "Declines the split" in (check.get_attribute("title") or "")
     assert "offered to split" in page.inner_text("#controls .help-line")
