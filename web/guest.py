@@ -58,6 +58,7 @@ class GuestTable:
         self.deadline: float | None = None
         self.warned: scheduler.Token | None = None
         self.generation = 0
+        self.bot_ms: list[float] = []    # the page reports its bots' decision times: a guest's page runs no bot
 
     # ---------------------------------------------------------------- what arrives
 
