@@ -8,6 +8,8 @@ from .actions import Event
 from .cards import Card
 from .rules import Rules
 
+MAX_SEATS = 5  # players at a table (and in a hand)
+
 __all__ = ["Seat", "HandState", "PHASES"]
 
 PHASES = ("first betting round", "draw", "second betting round", "complete")

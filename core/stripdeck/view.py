@@ -9,7 +9,7 @@ from .cards import Card, CardError, format_cards, parse_cards
 from .legal import LegalActions, legal_actions, split_offer_open
 from .pots import Pot, build_pots
 from .rules import Rules, RulesError
-from .state import PHASES, HandState
+from .state import MAX_SEATS, PHASES, HandState
 
 
 class ViewError(ValueError):
@@ -133,7 +133,6 @@ def player_view(state: HandState, seat: int | None) -> PlayerView:
 
 # ------------------------------------------------------------------ reading a view back
 
-_MAX_SEATS = 5
 _MAX_EVENTS = 400
 
 
@@ -189,10 +188,10 @@ def _event(data: Any, number: int, joker: bool) -> Event:
     kind = _field(data, "kind", where)
     if kind not in EVENT_KINDS:
         raise ViewError(f"{where}: unknown event kind")
-    return Event(kind, _int(data.get("seat"), f"{where}.seat", _MAX_SEATS - 1, none=True),
+    return Event(kind, _int(data.get("seat"), f"{where}.seat", MAX_SEATS - 1, none=True),
                  _int(data.get("amount"), f"{where}.amount", none=True),
                  _cards(data["cards"], f"{where}.cards", joker) if "cards" in data else (),
-                 _int(data.get("pot"), f"{where}.pot", _MAX_SEATS, none=True),
+                 _int(data.get("pot"), f"{where}.pot", MAX_SEATS, none=True),
                  _str(data.get("info"), f"{where}.info", none=True))
 
 
@@ -206,7 +205,7 @@ def _view_from_dict(data: Any) -> PlayerView:
     except (RulesError, TypeError) as err:
         raise ViewError(f"rules: {err}") from None
     joker = rules.joker
-    raw_seats = _list(data["seats"], "seats", _MAX_SEATS)
+    raw_seats = _list(data["seats"], "seats", MAX_SEATS)
     if len(raw_seats) < 2:
         raise ViewError("seats must list 2 to 5 seats")
     count = len(raw_seats)
@@ -224,7 +223,7 @@ def _view_from_dict(data: Any) -> PlayerView:
                               _bool(raw["may_not_raise"], f"{where}.may_not_raise"),
                               _bool(raw["split"], f"{where}.split", none=True)))
     pots = []
-    for i, raw in enumerate(_list(data["pots"], "pots", 2 * _MAX_SEATS)):
+    for i, raw in enumerate(_list(data["pots"], "pots", 2 * MAX_SEATS)):
         if not isinstance(raw, dict) or set(raw) != {"amount", "eligible"}:
             raise ViewError(f"pots[{i}] must be an object with amount and eligible")
         eligible = tuple(_int(s, f"pots[{i}].eligible", count - 1)
