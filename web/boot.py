@@ -17,7 +17,7 @@ import importlib
 STEPS = (
     ("scheduler", "storage", "url_params", "session_log"),
     ("presenter", "render", "rules_text", "widgets.ranking"),
-    ("controller", "action_bar", "advice_panel"),
+    ("seating", "controller", "action_bar", "advice_panel"),
     ("protocol", "fair_deal", "host", "guest"),
     ("friends_render", "qr"),
     ("dom", "runner", "page_input", "friends_page"),

@@ -21,11 +21,8 @@ import scheduler
 import session_log
 import storage
 import stripdeck
+from seating import BOT, PERSON, REMOTE, Seating
 from stripdeck import Session
-
-HUMAN = 0  # the first person's table seat (the solo game's only one; a host's own)
-PERSON, BOT, REMOTE = "human", "bot", "remote"  # who plays a seat (Player.controller)
-
 
 # Each opponent seat has its own character (the engine's bot styles).
 SEAT_STYLES = {1: "balanced", 2: "tight-aggressive", 3: "loose-passive", 4: "tight"}
@@ -38,7 +35,7 @@ def make_bot(level: str, table_seat: int, seed: int | None) -> Callable[[stripde
     return bot.decide
 
 
-class Controller:
+class Controller(Seating):
     """One table in the page: session, settings, what the human is choosing, and the clock
     of the current state (when it began, which the scheduler's steps count from)."""
 
@@ -75,65 +72,7 @@ class Controller:
         self.bot_ms: list[float] = []
         self._note_step()
 
-    # ---------------------------------------------------------------- who plays where
-
-    def kind_of(self, table_seat: int | None) -> str:
-        """Who plays a table seat: a person at this page, a bot, or a guest's page (remote)."""
-        player = self.session.seats[table_seat] if table_seat is not None else None
-        return "" if player is None else player.controller
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        """Table seats played by people at this page (one in the solo game; pass and play: more)."""
-        return tuple(i for i, p in enumerate(self.session.seats) if p is not None and p.controller == PERSON)
-
-    @property
-    def passing(self) -> bool:
-        """Pass and play: several people share this page, each sees only their own cards."""
-        return len(self.people) > 1
-
-    @property
-    def viewer(self) -> int | None:
-        """The table seat whose cards this page shows (None: nobody's, as during a hand-over).
-
-        One person: always theirs. Pass and play: the person holding the device, except when
-        another person is to act and has not taken the device yet (then nobody's)."""
-        people = self.people
-        if not self.passing:
-            return people[0] if people else None
-        to_act = self.session.to_act_table_seat if self.session.in_hand else None
-        if to_act in people and to_act != self.holder:
-            return None
-        return self.holder
-
-    @property
-    def handing_over(self) -> int | None:
-        """The person the device must be passed to before they act (None if nobody)."""
-        to_act = self.session.to_act_table_seat if self.session.in_hand else None
-        if self.passing and to_act in self.people and to_act != self.holder:
-            return to_act
-        return None
-
-    def take_over(self, table_seat: int) -> bool:
-        """The person in ``table_seat`` takes the device ("Show Bruno's cards"); True if it changed."""
-        if table_seat != self.handing_over:
-            return False
-        self.holder = table_seat
-        self.selected = ()
-        self.hint = None
-        return True
-
     # ---------------------------------------------------------------- facts
-
-    @property
-    def names(self) -> list[str]:
-        """Names per hand seat as this page shows them ("You" for the page's one person)."""
-        return self.names_for(None if self.passing else self.viewer)
-
-    def names_for(self, you: int | None) -> list[str]:
-        """Names per hand seat, with table seat ``you`` called "You" (the narration then speaks to them)."""
-        return ["You" if t == you else self.session.seats[t].name  # type: ignore[union-attr]
-                for t in self.session.hand_seats]
 
     @property
     def human_hand_seat(self) -> int | None:
