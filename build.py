@@ -3,7 +3,8 @@
 
     python3 build.py wheel          build the stripdeck wheel into dist/
     python3 build.py [site]         npm ci (if needed), wheel, and the static site in dist/
-    python3 build.py serve [--port N]   build the site and serve dist/ on 127.0.0.1
+    python3 build.py serve [--port N] [--host A]   build the site and serve dist/ (127.0.0.1;
+                                    --host 0.0.0.0 for friends on your network)
     python3 build.py test [pytest args] set up .venv, chromium, build the site, run pytest
                                     (two workers: -n 2 --dist loadgroup, unless the args say -n)
 
@@ -42,7 +43,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from tools.serve import serve
     from tools.site import assemble_site
 
-    serve(assemble_site(), args.port)
+    serve(assemble_site(), args.port, args.host)
     return 0
 
 
@@ -74,8 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("wheel", help="build the wheel into dist/").set_defaults(func=cmd_wheel)
     sub.add_parser("site", help="build the static site into dist/").set_defaults(func=cmd_site)
-    serve = sub.add_parser("serve", help="build the site and serve dist/ on 127.0.0.1")
+    serve = sub.add_parser("serve", help="build the site and serve dist/ (--host 0.0.0.0: for your network)")
     serve.add_argument("--port", type=int, default=8000, help="port (0: any free one)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on: 0.0.0.0 lets other devices of your network play (default 127.0.0.1)")
     serve.set_defaults(func=cmd_serve)
     test = sub.add_parser("test", help="set up, build the site and run pytest [pytest args]")
     test.set_defaults(func=cmd_test)

@@ -1,13 +1,12 @@
 """The random player (monkey.py) plays the game page like people do, with normal bot pace.
 
-Two runs each time: a fixed seed, and a fresh one (printed on failure, so it replays with
+Two runs each time: a fixed seed, and a fresh one (drawn once a run by tests/conftest.py, printed on failure, so it replays with
 ``STRIPDECK_MONKEY_SEED=N python3 build.py test tests/browser/test_monkey.py``).
 """
 
 from __future__ import annotations
 
 import os
-import random
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ def seeds() -> list[int]:
     chosen = os.environ.get("STRIPDECK_MONKEY_SEED")
     if chosen:
         return [int(s) for s in chosen.split(",")]
-    return [FIXED_SEED, random.SystemRandom().randrange(10**9)]
+    return [FIXED_SEED, int(os.environ["STRIPDECK_FRESH_SEED"])]  # drawn once a run (tests/conftest.py)
 
 
 @pytest.mark.parametrize("seed", seeds())
