@@ -9,13 +9,15 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .advisor import advise, format_advice
-from .arena import format_arena, run_arena
+from .arena import GAUNTLET_PRESETS, format_arena, format_gauntlet, run_arena, run_gauntlet
 from .bots import BOT_LEVELS, bot_for
 from .explain import explain
+from .exploiters import EXPLOITERS
 from .inputs import MAX_CHIPS, MAX_JSON_CHARS, InputError, shown, whole_number
 from .narrate import describe_event, second_person
 from .ranking import ranking_table
@@ -167,6 +169,8 @@ def run_advise(args: argparse.Namespace, out: TextIO) -> int:
 
 @command("arena")
 def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
+    if args.gauntlet:
+        return run_gauntlet_command(args, out)
     rules = rules_from(args)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     for name in names:
@@ -176,6 +180,33 @@ def run_arena_command(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{len(names)} bots, duplicate deals ({len(names)} rotations each), seed {args.seed}, "
               f"stacks {args.stack_bb} big blinds\n")
     out.write(format_arena(results) + "\n")
+    return 0
+
+
+def _listed(text: str, flag: str, allowed: Sequence[str]) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        if name not in allowed:
+            raise ValueError(f"{flag}: unknown {name!r}: use {', '.join(allowed)}")
+    if not names:
+        raise ValueError(f"{flag}: name at least one of {', '.join(allowed)}")
+    return names
+
+
+def run_gauntlet_command(args: argparse.Namespace, out: TextIO) -> int:
+    """arena --gauntlet: every exploiter against every bot level, at each table size and preset."""
+    levels = _listed(args.levels, "--levels", [b for b in BOT_LEVELS if b not in ("random", "station")])
+    exploiters = _listed(args.exploiters, "--exploiters", list(EXPLOITERS))
+    presets = _listed(args.presets, "--presets", list(GAUNTLET_PRESETS))
+    sizes = [int(n) for n in _listed(args.sizes, "--sizes", ["2", "3", "4", "5"])]
+    out.write(f"Gauntlet: {len(exploiters)} exploiters against {', '.join(levels)}; {args.hands} hands a cell "
+              f"(duplicate deals), seed {args.seed}, stacks {args.stack_bb} big blinds\n")
+    for name in exploiters:
+        out.write(f"  {name:<13} {EXPLOITERS[name]}\n")
+    start = time.perf_counter()
+    cells = run_gauntlet(levels, exploiters, sizes, presets, hands=args.hands, seed=args.seed, stack_bb=args.stack_bb)
+    out.write(format_gauntlet(cells) + "\n")
+    out.write(f"{len(cells)} cells in {time.perf_counter() - start:.0f} s\n")
     return 0
 
 
@@ -268,7 +299,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(adv)
     arena = sub.add_parser("arena", help="bots play duplicate deals; results in big blinds per 100 hands")
     arena.add_argument("--bots", default="hard,normal", help="comma-separated levels: " + ", ".join(BOT_LEVELS))
-    arena.add_argument("--hands", type=whole_arg("--hands", 1), default=2000)
+    arena.add_argument("--hands", type=whole_arg("--hands", 1), default=2000, help="hands (a cell, with --gauntlet)")
+    arena.add_argument("--gauntlet", action="store_true",
+                       help="each bot level against exploiters (" + ", ".join(EXPLOITERS) + ")")
+    arena.add_argument("--levels", default="hard,normal,easy", help="with --gauntlet: the bot levels")
+    arena.add_argument("--exploiters", default=",".join(EXPLOITERS), help="with --gauntlet: the exploiters")
+    arena.add_argument("--sizes", default="2,3,5", help="with --gauntlet: table sizes")
+    arena.add_argument("--presets", default=",".join(GAUNTLET_PRESETS), help="with --gauntlet: presets")
     arena.add_argument("--seed", type=whole_arg("--seed", 0), default=1)
     arena.add_argument("--stack-bb", type=whole_arg("--stack-bb", 1, 10**6), default=100,
                        help="starting stacks in big blinds")

@@ -5,6 +5,11 @@ rotation ``r``, so every bot holds every seat's cards once; the button stays at 
 and every hand starts from fresh stacks. A bot's score for a deal is its chip total over
 the ``k`` rotations, and the result is its mean per hand in big blinds per 100 hands
 with a 95% confidence interval (1.96 standard errors of the per-deal scores).
+
+A player is a bot or anything else with ``level`` (its name) and ``decide(view)``; one with
+``observe(view)`` is shown its own view of every finished hand, as a person sees the table's
+result (the exploiters learn from it). :func:`run_gauntlet` plays each bot level against the
+exploiters (:mod:`stripdeck.exploiters`) at several table sizes and presets.
 """
 
 from __future__ import annotations
@@ -12,14 +17,29 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from math import sqrt
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from .bots import Bot, bot_for
+from .bots import bot_for
 from .engine import apply, start_hand
+from .exploiters import EXPLOITERS, exploiter_for
 from .rules import Rules
-from .view import player_view
+from .view import PlayerView, player_view
 
-__all__ = ["ArenaResult", "run_arena", "play_duplicate_deal", "format_arena"]
+__all__ = ["ArenaResult", "GauntletCell", "run_arena", "run_gauntlet", "play_duplicate_deal", "format_arena",
+           "format_gauntlet", "GAUNTLET_PRESETS", "GAUNTLET_SIZES"]
+
+GAUNTLET_PRESETS = ("online", "official", "cardroom")
+GAUNTLET_SIZES = (2, 3, 5)
+
+
+class Player(Protocol):
+    """What the arena seats: a bot, an exploiter, anything that decides from its own view."""
+
+    level: str
+
+    def decide(self, view: PlayerView) -> str:
+        """The action text for ``view``."""
+        ...
 
 
 class ArenaResult(NamedTuple):
@@ -46,7 +66,7 @@ def _unit(rules: Rules) -> int:
     return rules.big_blind or rules.big_bet
 
 
-def play_duplicate_deal(rules: Rules, bots: Sequence[Bot], seed: int, stack: int) -> list[int]:
+def play_duplicate_deal(rules: Rules, bots: Sequence[Player], seed: int, stack: int) -> list[int]:
     """Chips each bot won over the rotations of one deal (the same cards, seats rotated)."""
     k = len(bots)
     won = [0] * k
@@ -57,12 +77,16 @@ def play_duplicate_deal(rules: Rules, bots: Sequence[Bot], seed: int, stack: int
             seat = state.to_act
             action = bots[seat_bot[seat]].decide(player_view(state, seat))
             state, _ = apply(state, action)
+        for seat in range(k):
+            observe = getattr(bots[seat_bot[seat]], "observe", None)
+            if observe is not None:
+                observe(player_view(state, seat))
         for seat, s in enumerate(state.seats):
             won[seat_bot[seat]] += s.stack - stack
     return won
 
 
-def run_arena(bots: Sequence[str | Bot], hands: int = 20000, seed: int = 1, rules: Rules | None = None,
+def run_arena(bots: Sequence[str | Player], hands: int = 20000, seed: int = 1, rules: Rules | None = None,
               stack_bb: int = 100, progress: Callable[[int], None] | None = None) -> list[ArenaResult]:
     """Play about ``hands`` hands of duplicate deals between ``bots`` (levels or Bots); results per bot.
 
@@ -74,10 +98,10 @@ def run_arena(bots: Sequence[str | Bot], hands: int = 20000, seed: int = 1, rule
         raise ValueError(f"the arena seats 2 to 5 bots, got {len(bots)}")
     if hands < len(bots):
         raise ValueError(f"play at least {len(bots)} hands")
-    players: list[Bot] = []
+    players: list[Player] = []
     names: list[str] = []
     for j, b in enumerate(bots):
-        bot = b if isinstance(b, Bot) else bot_for(b, seed=random.Random(f"{seed}/bot/{j}").getrandbits(63))
+        bot = bot_for(b, seed=random.Random(f"{seed}/bot/{j}").getrandbits(63)) if isinstance(b, str) else b
         players.append(bot)
         name = b if isinstance(b, str) else bot.level
         names.append(name if name not in names else f"{name}#{j + 1}")
@@ -106,4 +130,69 @@ def format_arena(results: Sequence[ArenaResult]) -> str:
     lines = [f"{'bot':<12} {'hands':>7} {'bb/100':>9} {'95% interval':>20}"]
     for r in results:
         lines.append(f"{r.name:<12} {r.hands:>7} {r.bb_per_100:>+9.1f} {f'[{r.low:+.1f}, {r.high:+.1f}]':>20}")
+    return "\n".join(lines)
+
+
+class GauntletCell(NamedTuple):
+    """One exploiter's result against a bot level at one table size and preset."""
+
+    level: str
+    exploiter: str
+    size: int
+    preset: str
+    result: ArenaResult
+
+
+def run_gauntlet(levels: Sequence[str] = ("hard", "normal", "easy"), exploiters: Sequence[str] = tuple(EXPLOITERS),
+                 sizes: Sequence[int] = GAUNTLET_SIZES, presets: Sequence[str] = GAUNTLET_PRESETS,
+                 hands: int = 2000, seed: int = 1, stack_bb: int = 100,
+                 progress: Callable[[GauntletCell], None] | None = None) -> list[GauntletCell]:
+    """Each exploiter in one seat against copies of a bot level in the others, duplicate deals.
+
+    The figure is what the exploiter wins (bb/100): a sound bot keeps its whole interval below zero.
+
+    >>> [c.result.name for c in run_gauntlet(["normal"], ["nit"], sizes=[2], presets=["official"], hands=4)]
+    ['nit']
+    """
+    cells = []
+    for preset in presets:
+        rules = Rules.preset(preset)
+        for size in sizes:
+            for level in levels:
+                for name in exploiters:
+                    cell_seed = random.Random(f"{seed}/{preset}/{size}/{level}/{name}").getrandbits(63)
+                    players: list[str | Player] = [exploiter_for(name, seed=cell_seed)]
+                    players += [level] * (size - 1)
+                    result = run_arena(players, hands=hands, seed=cell_seed, rules=rules, stack_bb=stack_bb)[0]
+                    cell = GauntletCell(level, name, size, preset, result)
+                    cells.append(cell)
+                    if progress is not None:
+                        progress(cell)
+    return cells
+
+
+def format_gauntlet(cells: Sequence[GauntletCell]) -> str:
+    """The gauntlet as a text table: a row per bot level and exploiter, a column per preset and size.
+
+    A cell is the exploiter's bb/100 and 95% interval; ``!`` marks an interval not wholly below zero
+    (the exploiter is not shown to lose).
+    """
+    columns = sorted({(c.preset, c.size) for c in cells}, key=lambda ps: (GAUNTLET_PRESETS.index(ps[0])
+                                                                          if ps[0] in GAUNTLET_PRESETS else 9, ps[1]))
+    rows: dict[tuple[str, str], dict[tuple[str, int], ArenaResult]] = {}
+    for c in cells:
+        rows.setdefault((c.level, c.exploiter), {})[(c.preset, c.size)] = c.result
+    width = 22
+    head = f"{'bot':<8} {'exploiter':<13}" + "".join(f"{f'{p} {n}-handed':>{width}}" for p, n in columns)
+    lines = [head]
+    for (level, name), results in rows.items():
+        line = f"{level:<8} {name:<13}"
+        for col in columns:
+            r = results.get(col)
+            text = "" if r is None else f"{r.bb_per_100:+.0f} [{r.low:+.0f},{r.high:+.0f}]{'!' if r.high >= 0 else ' '}"
+            line += f"{text:>{width}}"
+        lines.append(line)
+    hands = {c.result.hands for c in cells}
+    lines.append(f"(what the exploiter wins, bb/100 with its 95% interval, over {'/'.join(map(str, sorted(hands)))} "
+                 "hands a cell; ! marks an exploiter not shown to lose)")
     return "\n".join(lines)

@@ -1,6 +1,7 @@
 """The random player (monkey.py) plays the game page like people do, with normal bot pace.
 
-Two runs each time: a fixed seed, and a fresh one (drawn once a run by tests/conftest.py, printed on failure, so it replays with
+Two runs each time: a fixed seed, and a fresh one (drawn once a run by tests/conftest.py,
+printed on failure, so it replays with
 ``STRIPDECK_MONKEY_SEED=N python3 build.py test tests/browser/test_monkey.py``).
 """
 
