@@ -155,6 +155,19 @@ def quick_sizes(view: PlayerView, low: int, high: int) -> tuple[SizeModel, ...]:
     return tuple(out)
 
 
+_VERBS = {"check": "check", "call": "call", "fold": "fold", "split": "split", "allin": "go all in"}
+
+
+def offered_words(kinds: Sequence[str]) -> str:
+    """What a player who may not raise may still do, in words: exactly the buttons offered.
+
+    >>> offered_words(("fold", "call", "split")), offered_words(("check",))
+    ('fold, call or split', 'check')
+    """
+    verbs = [_VERBS[k] for k in kinds if k in _VERBS] or ["check, call or fold"]
+    return verbs[0] if len(verbs) == 1 else ", ".join(verbs[:-1]) + " or " + verbs[-1]
+
+
 def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] = (),
                amount: object = None) -> ActionBar:
     """What the viewer may do now (an empty bar when it is not their turn)."""
@@ -209,6 +222,6 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
             help_lines.append("Split: " + SPLIT_HELP[0].lower() + SPLIT_HELP[1:]
                               + " The pot is shared only if everyone in it splits.")
     if me.may_not_raise and view.phase == "second betting round":
-        help_lines.append("Your draw clock ran out, so you stood pat: "
-                          "this hand you may only check, call or fold.")
+        help_lines.append("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+                          f"you may {offered_words(legal.kinds)}.")
     return ActionBar(tuple(buttons), amount_model, sizes, help=tuple(help_lines))

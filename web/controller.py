@@ -201,7 +201,8 @@ class Controller(Seating):
             return None
         hand_number, events = self.step_key
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
-                "selected": list(self.selected), "note": self.note, "holder": self.holder}
+                "selected": list(self.selected), "note": self.note, "holder": self.holder,
+                "amount": self.amount_text()}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -225,6 +226,9 @@ class Controller(Seating):
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         holder = record.get("holder")
         self.holder = holder if type(holder) is int and holder in self.people else None
+        amount = record.get("amount")  # a typed bet amount: whole-number text only (clamped when shown)
+        if isinstance(amount, str) and amount.isascii() and amount.isdigit() and len(amount) <= 12:
+            self.amount = amount
         for index in record.get("selected") or ():  # the holder's choice: restored once they hold it again
             if isinstance(index, int) and not isinstance(index, bool):
                 self.toggle(index)
@@ -446,6 +450,11 @@ class Controller(Seating):
 
     def set_amount(self, value: object) -> None:
         self.amount = value
+
+    def amount_text(self) -> str | None:
+        """The bet amount typed or slid for this turn as saved text (None if none or not a number)."""
+        text = str(self.amount).strip() if self.amount is not None and not isinstance(self.amount, bool) else ""
+        return text if text.isascii() and text.isdigit() and len(text) <= 12 else None
 
     def new_table(self, settings: Mapping[str, Any]) -> None:
         """Start over with new settings (stacks reset, the session's history cleared)."""
