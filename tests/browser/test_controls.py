@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser_support import open_ready
-from friends_helpers import Person, Room, host_table, join, my_turn, passive
+from friends_helpers import Room, host_table, join, my_turn, passive
 from game_helpers import passive_action, play_to_the_draw, wait_turn_or_end
 
 KEYS = "fcbrasdnh12345"
@@ -82,7 +82,7 @@ def walk(page: Any, hands: int, phases: dict[str, set[str]]) -> None:
         cmds = check_phase(page, phases)
         by_key = not by_key
 
-        def press(cmd: str, key: str) -> None:
+        def press(cmd: str, key: str, by_key: bool = by_key) -> None:
             if by_key and key:
                 does_something(page, lambda: page.keyboard.press(key), f"key {key} ({cmd})")
             else:
@@ -169,9 +169,9 @@ def test_guest_every_control_and_key_and_no_deal_button(room: Room) -> None:
     phases: dict[str, set[str]] = {}
     seen_over = 0
     deadline = time.monotonic() + 240
+    page = guest.page
     while seen_over < 2:
         assert time.monotonic() < deadline, phases
-        page = guest.page
         if my_turn(host) and visible(host.page):
             passive(host)
             continue
