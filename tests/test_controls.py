@@ -237,3 +237,46 @@ def test_a_reload_keeps_the_typed_bet_amount() -> None:
     again = controller.Controller(settings, session, clock=Clock())
     assert again.resume_step(turn)
     assert again.model().bar.amount.value == again.model().bar.amount.low
+
+
+# ---------------------------------------------------------------- Fold when checking is free
+
+def test_fold_asks_first_when_checking_is_free() -> None:
+    ctl = table(seed=3)
+    for _ in range(300):
+        if ctl.my_turn() and ctl.view().legal.allows("check"):
+            break
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif not ctl.in_hand:
+            assert ctl.deal()
+        else:
+            view = ctl.view()
+            assert ctl.act("draw" if view.phase == "draw" else "call")
+    bar = ctl.model().bar
+    fold = next(b for b in bar.buttons if b.label == "Fold")
+    assert fold.kind == "ask-fold" and fold.key == "F" and not bar.question
+    assert ctl.ask_fold()
+    asked = ctl.model().bar
+    assert asked.question == "Fold when you can check for free?"
+    assert [(b.kind, b.action) for b in asked.buttons] == [("fold", "fold"), ("check", "check")]
+    store = FakeStore()  # a reload keeps the question up
+    storage.save(store, ctl.settings, ctl.session)
+    storage.save_turn(store, ctl.step_record())
+    settings, session, _ = storage.load(store)
+    turn, notices = storage.load_turn(store)
+    again = controller.Controller(settings, session, clock=Clock())
+    assert notices == [] and again.resume_step(turn) and again.model().bar.question
+    assert ctl.act("check")  # the answer: no fold, and the question is gone
+    assert not ctl.session.hand.seats[ctl.human_hand_seat].folded
+    assert ctl.fold_asked is None
+
+
+def test_fold_does_not_ask_when_there_is_a_bet_to_call() -> None:
+    ctl = table(seed=3)
+    while ctl.bot_to_act():
+        ctl.bot_act()
+    view = ctl.view()
+    assert ctl.my_turn() and view.legal.allows("call") and not view.legal.allows("check")
+    assert [b.kind for b in ctl.model().bar.buttons][0] == "fold"
+    assert not ctl.ask_fold()

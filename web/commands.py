@@ -14,7 +14,7 @@ MODES = ("solo", "pass", "host", "guest", "embed")
 PLAY = frozenset({
     "fold", "check", "call", "bet", "raise", "allin", "split", "draw", "card", "size", "amount",
     "hint", "apply-hint", "copy", "download", "download-session", "toggle-panel", "close-panel",
-    "dismiss", "copy-code", "display", "preact",
+    "dismiss", "copy-code", "display", "preact", "ask-fold",
 })
 # The Settings form (the page's own table: not a guest's, not the mini game's).
 SETTINGS = frozenset({"apply", "keep-playing", "people"})
@@ -31,7 +31,7 @@ OFFERS: dict[str, frozenset[str]] = {
 
 # The documented keys (docs/ui.md, Keyboard) and the commands each presses, in order of preference.
 KEYS: dict[str, tuple[str, ...]] = {
-    "f": ("fold",), "c": ("check", "call"), "b": ("bet",), "r": ("raise",), "a": ("allin",),
+    "f": ("fold", "ask-fold"), "c": ("check", "call"), "b": ("bet",), "r": ("raise",), "a": ("allin",),
     "s": ("split",), "d": ("draw",), "n": ("deal", "newtable"), "h": ("hint",),
 }
 CARD_KEYS = "12345"

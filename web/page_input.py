@@ -62,6 +62,12 @@ class PageInput:
                 self.after_change()
         elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise"):
             self.human(data(target, "action"))
+        elif cmd == "ask-fold":  # checking is free: Fold asks first, and the focus goes to Check
+            if self.ctl.ask_fold():
+                self.after_change()
+                check = query('#controls [data-cmd="check"]')
+                if check is not None:
+                    check.focus()
         elif cmd == "size":
             self.set_amount(data(target, "value"))
         elif cmd == "hint":

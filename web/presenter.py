@@ -198,7 +198,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             human: int = 0, selected: Sequence[int] = (), amount: object = None,
             hand_number: int = 0, four_color: bool = False, name_hand: bool = True,
             show_hints: bool = False, hint: HintModel | None = None, note: str = "",
-            hand_over_to: str | None = None, thinking: bool = True) -> TableModel:
+            hand_over_to: str | None = None, thinking: bool = True, fold_asked: bool = False) -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
@@ -209,8 +209,9 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     shown (from advice_panel.hint_model, computed from the viewer's own hand only). ``note``
     tells the viewer something about their last turn. ``hand_over_to`` (pass and play) names
     the person the device must be passed to: nobody's cards are in ``view`` then.
+    ``fold_asked``: the viewer pressed Fold where checking is free, and is asked to confirm.
     """
-    bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount)
+    bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount, fold_asked)
     my_turn = view.is_my_turn and view.legal is not None
     drawing = bar.draw is not None
     chosen = tuple(i for i in selected if drawing)

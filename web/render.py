@@ -134,6 +134,8 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
             f'step="1" value="{a.value}" inputmode="numeric" aria-label="Amount">'
             f'<span class="range-hint">{a.low}–{a.high}</span>'
             f'{f"<span class=sizes>{sizes}</span>" if sizes else ""}</div>')
+    if bar.question:
+        parts.append(f'<p class="question" role="alert">{escape(bar.question)}</p>')
     for b in bar.buttons:
         parts.append(_button(b, primary=b.kind in ("check", "call")))
     for line in bar.help:

@@ -270,3 +270,34 @@ def test_the_draw_timeout_words_match_what_is_offered(page: Any, site_url: str) 
                     "allin": "all in"}[kind] in line, (kind, line)
         passive_action(page)
         break
+
+
+def test_fold_asks_first_when_checking_is_free(page: Any, site_url: str) -> None:
+    """Defect 10: Fold was offered with no question when checking was free."""
+    open_ready(page, site_url + "index.html?reset=1&seed=3&bots=fast")
+    for _ in range(60):
+        state = wait_turn_or_end(page)
+        if state == "turn" and page.locator("#controls [data-cmd=check]").count():
+            break
+        if state == "over":
+            page.keyboard.press("n")
+            page.wait_for_timeout(100)
+        elif state == "draw":
+            page.keyboard.press("d")
+            page.wait_for_timeout(100)
+        else:
+            passive_action(page)
+    else:
+        raise AssertionError("checking was never free")
+    step = page.get_attribute("body", "data-step")
+    page.keyboard.press("f")
+    page.wait_for_selector("#controls .question")
+    assert page.inner_text("#controls .question") == "Fold when you can check for free?"
+    assert page.get_attribute("body", "data-step") == step  # nothing was sent
+    assert page.evaluate("document.activeElement.dataset.cmd") == "check"
+    page.reload()  # the question stays up
+    page.wait_for_selector("body[data-ready='1'] #controls .question", state="attached")
+    page.locator("#controls [data-cmd=check]").click()
+    page.wait_for_function("s => document.body.dataset.step !== s", arg=step)
+    assert "You check." in page.inner_text("#history-list")
+    assert "You fold." not in page.inner_text("#history-list")
