@@ -184,7 +184,7 @@ def test_the_draw_clock_running_out_says_the_selected_cards_were_not_discarded()
     assert kinds[-1] == "timeout" and kinds.count("warn") == 1 and set(kinds[:-1]) == {"tick", "warn"}
     assert kinds.index("warn") == len(kinds) - 1 - int(scheduler.WARN_BEFORE)  # 5 s before the end
     assert "The 2 cards you selected were not discarded" in ctl.note
-    assert "only check, call or fold" in ctl.note
+    assert "no longer bet or raise" in ctl.note
     assert ctl.view().seats[ctl.human_hand_seat].drawn == 0
     while ctl.bot_to_act():
         ctl.bot_act()

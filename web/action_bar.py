@@ -56,6 +56,7 @@ class ActionBar:
     draw: ButtonModel | None = None
     draw_max: int = 0
     help: tuple[str, ...] = ()    # lines explaining the choices (split, the fifth card, ...)
+    question: str = ""            # a question the buttons answer ("Fold when you can check for free?")
 
 
 def discard_label(count: int) -> str:
@@ -155,12 +156,36 @@ def quick_sizes(view: PlayerView, low: int, high: int) -> tuple[SizeModel, ...]:
     return tuple(out)
 
 
+_VERBS = {"check": "check", "call": "call", "fold": "fold", "split": "split", "allin": "go all in"}
+
+
+def offered_words(kinds: Sequence[str]) -> str:
+    """What a player who may not raise may still do, in words: exactly the buttons offered.
+
+    >>> offered_words(("fold", "call", "split")), offered_words(("check",))
+    ('fold, call or split', 'check')
+    """
+    verbs = [_VERBS[k] for k in kinds if k in _VERBS] or ["check, call or fold"]
+    return verbs[0] if len(verbs) == 1 else ", ".join(verbs[:-1]) + " or " + verbs[-1]
+
+
+FOLD_QUESTION = "Fold when you can check for free?"
+
+
 def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] = (),
-               amount: object = None) -> ActionBar:
-    """What the viewer may do now (an empty bar when it is not their turn)."""
+               amount: object = None, fold_asked: bool = False) -> ActionBar:
+    """What the viewer may do now (an empty bar when it is not their turn).
+
+    Where checking is free, Fold asks first (``ask-fold``); ``fold_asked`` shows the question,
+    answered by Fold or Check (docs/ui.md, "Fold when checking is free").
+    """
     legal = view.legal
     if not view.is_my_turn or legal is None or view.viewer is None:
         return ActionBar()
+    free_check = "check" in legal.kinds and "fold" in legal.kinds and view.phase != "draw"
+    if fold_asked and free_check:
+        return ActionBar((ButtonModel("fold", "Fold", "F", "fold"),
+                          ButtonModel("check", "Check", "C", "check")), question=FOLD_QUESTION)
     me = view.seats[view.viewer]
     if view.phase == "draw":
         chosen = tuple(i for i in selected if 0 <= i < len(view.my_hand))
@@ -177,7 +202,9 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
     help_lines = []
     offered = [names[i] for i, s in enumerate(view.seats) if s.split and i != view.viewer]
     for kind in legal.kinds:
-        if kind == "fold":
+        if kind == "fold" and free_check:
+            buttons.append(ButtonModel("ask-fold", "Fold", "F", "fold", "You may check for free: Fold asks first."))
+        elif kind == "fold":
             buttons.append(ButtonModel("fold", "Fold", "F", "fold"))
         elif kind == "check":
             if me.stack == 0:  # all in, asked about the split: the other answer is no
@@ -209,6 +236,6 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
             help_lines.append("Split: " + SPLIT_HELP[0].lower() + SPLIT_HELP[1:]
                               + " The pot is shared only if everyone in it splits.")
     if me.may_not_raise and view.phase == "second betting round":
-        help_lines.append("Your draw clock ran out, so you stood pat: "
-                          "this hand you may only check, call or fold.")
+        help_lines.append("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+                          f"you may {offered_words(legal.kinds)}.")
     return ActionBar(tuple(buttons), amount_model, sizes, help=tuple(help_lines))

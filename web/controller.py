@@ -61,6 +61,7 @@ class Controller(Seating):
         self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
         self.note = ""                 # something the human must read about their last turn
         self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
+        self.fold_asked: scheduler.Token | None = None  # the turn in which Fold asked "when you can check?"
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
         self.before_deal: Callable[[], None] | None = None
@@ -150,7 +151,7 @@ class Controller(Seating):
             four_color=self.settings["four_color"], name_hand=name_hand,
             show_hints=self.settings["show_hints"], note=self.note,
             hand_over_to=None if over is None else self.session.seats[over].name,  # type: ignore[union-attr]
-            thinking=self.bot_to_act(),
+            thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token,
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
 
     @property
@@ -201,7 +202,8 @@ class Controller(Seating):
             return None
         hand_number, events = self.step_key
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
-                "selected": list(self.selected), "note": self.note, "holder": self.holder}
+                "selected": list(self.selected), "note": self.note, "holder": self.holder,
+                "amount": self.amount_text(), "asked": self.fold_asked == self.token}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -225,6 +227,11 @@ class Controller(Seating):
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         holder = record.get("holder")
         self.holder = holder if type(holder) is int and holder in self.people else None
+        if record.get("asked") is True:  # the fold question stays up
+            self.fold_asked = self.token
+        amount = record.get("amount")  # a typed bet amount: whole-number text only (clamped when shown)
+        if isinstance(amount, str) and amount.isascii() and amount.isdigit() and len(amount) <= 12:
+            self.amount = amount
         for index in record.get("selected") or ():  # the holder's choice: restored once they hold it again
             if isinstance(index, int) and not isinstance(index, bool):
                 self.toggle(index)
@@ -404,6 +411,7 @@ class Controller(Seating):
         self._reset_choice()
 
     def _reset_choice(self) -> None:
+        self.fold_asked = None
         self.selected = ()
         self.hint = None
         self.amount = None
@@ -446,6 +454,20 @@ class Controller(Seating):
 
     def set_amount(self, value: object) -> None:
         self.amount = value
+
+    def ask_fold(self) -> bool:
+        """Fold where checking is free: ask first (the bar shows the question); False if not so."""
+        view = self.view()
+        if not self.my_turn() or view is None or view.legal is None or not (
+                view.legal.allows("check") and view.legal.allows("fold")):
+            return False
+        self.fold_asked = self.token
+        return True
+
+    def amount_text(self) -> str | None:
+        """The bet amount typed or slid for this turn as saved text (None if none or not a number)."""
+        text = str(self.amount).strip() if self.amount is not None and not isinstance(self.amount, bool) else ""
+        return text if text.isascii() and text.isdigit() and len(text) <= 12 else None
 
     def new_table(self, settings: Mapping[str, Any]) -> None:
         """Start over with new settings (stacks reset, the session's history cleared)."""

@@ -53,6 +53,7 @@ class GuestTable:
         self.ended = ""                  # why the table is over for us ("The host has left the table.")
         self.errors: list[str] = []      # the host's refusals and dropped messages, newest last
         self.queued: str | None = None
+        self.fold_asked = ""             # the state in which Fold asked "when you can check for free?"
         self.sent = ""                   # the state the guest's last action was sent for
         self.started = clock()           # when the current state arrived
         self.deadline: float | None = None
@@ -207,6 +208,7 @@ class GuestTable:
             selected=self.selected, amount=self.amount, hand_number=self.hand_number,
             four_color=self.settings["four_color"], name_hand=name_hand, show_hints=self.settings["show_hints"],
             note=self.note, thinking=to_act is not None and self._is_bot(to_act),
+            fold_asked=self.fold_asked == self.step_text and self.my_turn(),
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
         if self.ended:
             return presenter.TableModel(**{**model.__dict__, "bar": action_bar.ActionBar(), "my_turn": False})
@@ -295,6 +297,15 @@ class GuestTable:
 
     def set_amount(self, value: object) -> None:
         self.amount = value
+
+    def ask_fold(self) -> bool:
+        """Fold where checking is free: ask first (as the host's own page does)."""
+        view = self.view
+        if not self.my_turn() or view is None or view.legal is None or not (
+                view.legal.allows("check") and view.legal.allows("fold")):
+            return False
+        self.fold_asked = self.step_text
+        return True
 
     def ask_hint(self) -> bool:
         view = self.view

@@ -9,6 +9,7 @@ and run by the one :class:`Runner`; input only pokes it.
 import asyncio
 import time
 
+import commands
 import controller
 import friends_page
 import guest
@@ -193,7 +194,7 @@ class App(PageInput, friends_page.FriendsControls):
             self.keep_reveal_going(model)
             self.patch.set("table", render.table_html(model, timers))
             self.patch.set("controls", render.controls_html(model, ctl.game_over, ctl.settings["auto_deal"],
-                                                            summary))
+                                                            summary, commands.offers(self.page_mode())))
             history = self.patch.set("history-list", render.history_html(model.history))
             history.scrollTop = history.scrollHeight
             if model.history != self.history:
@@ -223,11 +224,22 @@ class App(PageInput, friends_page.FriendsControls):
         body.dataset.step = ctl.step_text
         body.dataset.mode = "guest" if isinstance(self.mode, friends_page.GuestMode) else \
             "host" if self.mode is not None else "pass" if getattr(ctl, "passing", False) else "solo"
+        body.dataset.commands = " ".join(sorted(commands.offers(self.page_mode())))  # for the tests
         body.dataset.myTurn = "1" if model is not None and model.my_turn else "0"
         body.dataset.over = "1" if ctl.game_over else "0"
         if ctl.bot_ms:  # the bots' decision times, for bench/bench_page.py: first/max/median/count of the others
             times = sorted(ctl.bot_ms[1:]) or [0.0]
             body.dataset.botMs = f"{ctl.bot_ms[0]:.1f}/{times[-1]:.1f}/{times[len(times) // 2]:.1f}/{len(times)}"
+
+    def page_mode(self):
+        """The page's mode for commands.offers: solo, pass, host, guest or embed."""
+        if isinstance(self.mode, friends_page.GuestMode):
+            return "guest"
+        if self.mode is not None:
+            return "host"
+        if self.embed:
+            return "embed"
+        return "pass" if getattr(self.ctl, "passing", False) else "solo"
 
     def focus_action_bar(self):
         """When the human's turn comes, the focus moves to the action bar (once per turn), unless

@@ -7,6 +7,7 @@ the App saves, draws the page again and pokes the runner (``after_change``).
 
 import asyncio
 
+import commands
 import friends_page
 import render
 import storage
@@ -15,6 +16,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 PANELS = ("history", "settings", "help", "friends")
+
+
+def opened_rank(panel):
+    """When a panel was opened, relative to the others (0: open from the start, or never)."""
+    text = str(data(panel, "opened") or "") if panel is not None else ""
+    return int(text) if text.isdigit() and len(text) < 10 else 0
 
 
 class PageInput:
@@ -45,6 +52,8 @@ class PageInput:
         if target is None:
             return
         cmd = data(target, "cmd")
+        if not commands.offered(self.page_mode(), cmd):
+            return  # not a command of this page's mode (render shows none of them)
         if self.mode is not None and self.mode.on_click(cmd, target):
             return
         if cmd == "card":
@@ -53,6 +62,12 @@ class PageInput:
                 self.after_change()
         elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise"):
             self.human(data(target, "action"))
+        elif cmd == "ask-fold":  # checking is free: Fold asks first, and the focus goes to Check
+            if self.ctl.ask_fold():
+                self.after_change()
+                check = query('#controls [data-cmd="check"]')
+                if check is not None:
+                    check.focus()
         elif cmd == "size":
             self.set_amount(data(target, "value"))
         elif cmd == "hint":
@@ -71,7 +86,11 @@ class PageInput:
             if over is not None and self.ctl.take_over(over):
                 self.after_change()
         elif cmd == "newtable":
-            self.new_table(self.ctl.settings)
+            if self.mode is not None:  # a host's table is over: the guests are told, and a table of your own is dealt
+                self.mode.stop()
+                self.leave_friends()
+            else:
+                self.new_table(self.ctl.settings)
         elif cmd == "keep-playing":
             self.confirm_new_table = False
             self.render_settings(self.form_settings())
@@ -116,12 +135,17 @@ class PageInput:
             self.render_help()
         elif name == "friends":
             self.render_friends()
+        # The opening order is kept on the panels (as web/shell.js does before Python): Escape
+        # closes the open panel opened last.
+        panel.dataset.opened = str(max(opened_rank(by_id(p)) for p in PANELS) + 1)
         heading = query("h2", panel)
         if heading is not None and focus:  # where it can be seen: on a phone the panel is a sheet over the table
             heading.focus()
 
     def set_amount(self, value):
         self.ctl.set_amount(value)
+        if not isinstance(self.mode, friends_page.GuestMode):  # a reload keeps the amount (the turn record)
+            storage.save_turn(self.store, self.ctl.step_record())
         model = self.ctl.model(name_hand=self.is_ready())
         if model is None or model.bar.amount is None:
             return
@@ -199,8 +223,23 @@ class PageInput:
         self.render_help()
         self.after_change()
 
+    def top_panel(self):
+        """The open panel opened last (ties: the later in PANELS, so History, open from the start
+        on a desktop, comes after a panel opened over it), or None."""
+        top = None
+        for name in PANELS:
+            panel = by_id(name)
+            if panel is not None and not panel.hidden and (top is None or opened_rank(panel) >= opened_rank(top)):
+                top = panel
+        return top
+
     def on_key(self, event):
         if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if str(event.key).lower() == "escape":  # wherever the focus is, in a text box too
+            top = self.top_panel()
+            if top is not None:
+                self.toggle_panel(str(top.id), show=False)
             return
         tag = str(event.target.tagName).lower()
         if tag in ("input", "select", "textarea"):
@@ -211,18 +250,11 @@ class PageInput:
                     button.click()
             return
         key = str(event.key).lower()
-        if key == "escape":
-            for name in PANELS:
-                if not by_id(name).hidden and node(event.target.closest(f"#{name}")) is not None:
-                    self.toggle_panel(name, show=False)
-            return
         if key in "12345" and len(key) == 1:
             if self.ctl.toggle(int(key) - 1):
                 self.after_change()
             return
-        cmds = {"f": ("fold",), "c": ("check", "call"), "b": ("bet",), "r": ("raise",),
-                "a": ("allin",), "s": ("split",), "d": ("draw",), "n": ("deal", "newtable"),
-                "h": ("hint",)}.get(key)
+        cmds = commands.KEYS.get(key)
         if not cmds or event.repeat:
             return
         for cmd in cmds:

@@ -143,14 +143,16 @@ def timeout_note(phase: str, dropped: int, folded: bool) -> str:
 
     >>> print(timeout_note("draw", 2, False))  # doctest: +NORMALIZE_WHITESPACE
     Time ran out: you stood pat. The 2 cards you selected were not discarded.
-    This hand you may now only check, call or fold.
+    This hand you may no longer bet or raise.
     >>> timeout_note("first betting round", 0, True)
     'Time ran out: you folded.'
     """
     if phase == "draw":
         lost = (f" The {dropped} card{'s' if dropped != 1 else ''} you selected "
                 f"{'were' if dropped != 1 else 'was'} not discarded." if dropped else "")
-        return f"Time ran out: you stood pat.{lost} This hand you may now only check, call or fold."
+        # What is still offered (check, call, fold, a split) is for the action bar to say: it
+        # depends on the state when the turn comes (docs/rules-decisions.md).
+        return f"Time ran out: you stood pat.{lost} This hand you may no longer bet or raise."
     return "Time ran out: you folded." if folded else "Time ran out: you checked."
 
 
@@ -196,7 +198,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             human: int = 0, selected: Sequence[int] = (), amount: object = None,
             hand_number: int = 0, four_color: bool = False, name_hand: bool = True,
             show_hints: bool = False, hint: HintModel | None = None, note: str = "",
-            hand_over_to: str | None = None, thinking: bool = True) -> TableModel:
+            hand_over_to: str | None = None, thinking: bool = True, fold_asked: bool = False) -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
@@ -207,8 +209,9 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     shown (from advice_panel.hint_model, computed from the viewer's own hand only). ``note``
     tells the viewer something about their last turn. ``hand_over_to`` (pass and play) names
     the person the device must be passed to: nobody's cards are in ``view`` then.
+    ``fold_asked``: the viewer pressed Fold where checking is free, and is asked to confirm.
     """
-    bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount)
+    bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount, fold_asked)
     my_turn = view.is_my_turn and view.legal is not None
     drawing = bar.draw is not None
     chosen = tuple(i for i in selected if drawing)
@@ -250,6 +253,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         last = tags.get(i, "")
         if last in (status, "Fold"):
             last = ""  # "Folded" already says it
+        if last.startswith(("Draws", "Stands pat")):
+            drew = ""  # during the draw the tag says it ("Draws 2"); "Drew 2" once the round is over
         to_act = view.to_act == i
         parts = [f"{name}{' (you)' if is_human else ''}", f"{seat.stack} chips"]
         if view.button == i:
@@ -294,6 +299,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
                       "to discard, or stand pat.")
         else:
             status = "Your turn."
+    elif view.to_act == human:  # your action is on its way (a guest's page waits for the host)
+        status = "Your turn."
     else:
         status = f"{names[view.to_act]} is thinking…" if thinking else f"{names[view.to_act]} to act."
 

@@ -4,10 +4,11 @@ the text into the page. Every interactive element carries its command in `data-c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Any
 
+import commands
 import rules_text
 import storage
 import stripdeck
@@ -96,12 +97,14 @@ def table_html(model: TableModel, timers: bool) -> str:
             f'{pots}<div class="status" id="status">{escape(model.status)}</div></div></div>')
 
 
-def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: str = "") -> str:
+def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: str = "",
+                  offers: Collection[str] = commands.OFFERS["solo"]) -> str:
     """Action buttons (only the legal ones), quick sizes and the amount control, the draw and
-    deal buttons, and the lines that explain them."""
+    deal buttons, and the lines that explain them; only controls whose command the page's mode
+    ``offers`` (commands.py): a guest's page has no Deal button, the host deals."""
     bar = model.bar
     parts = []
-    if model.hand_over_to:
+    if model.hand_over_to and "reveal" in offers:
         who = model.hand_over_to
         parts.append(f'<p class="pass" role="status">Pass the device to {escape(who)}: only {escape(who)} '
                      f'should look now.</p>')
@@ -131,6 +134,8 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
             f'step="1" value="{a.value}" inputmode="numeric" aria-label="Amount">'
             f'<span class="range-hint">{a.low}–{a.high}</span>'
             f'{f"<span class=sizes>{sizes}</span>" if sizes else ""}</div>')
+    if bar.question:
+        parts.append(f'<p class="question" role="alert">{escape(bar.question)}</p>')
     for b in bar.buttons:
         parts.append(_button(b, primary=b.kind in ("check", "call")))
     for line in bar.help:
@@ -140,11 +145,14 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
             parts.append(f'<p class="game-over">{escape(game_over)}</p>')
             if summary:
                 parts.append(f'<p class="summary" id="summary">{escape(summary)}</p>')
-            parts.append(_button(ButtonModel("newtable", "New table", "N", ""), primary=True))
-        else:
+            if "newtable" in offers:
+                parts.append(_button(ButtonModel("newtable", "New table", "N", ""), primary=True))
+        elif "deal" in offers:
             parts.append(_button(ButtonModel("deal", "Deal next hand", "N", ""), primary=True))
             if auto_deal:
                 parts.append('<span class="autodeal">The next hand deals itself in a moment.</span>')
+        else:
+            parts.append('<p class="waiting">The host deals the next hand.</p>')
     if not parts:
         parts.append('<p class="waiting">Waiting for the other players…</p>')
     return "".join(parts)

@@ -92,8 +92,8 @@ def timers(rules: Rules) -> str:
     if rules.action_timer is None and rules.draw_timer is None:
         return "No clocks: take your time."
     return (f"Clocks: {rules.action_timer:g} s to bet (then you check, or fold if you cannot) and "
-            f"{rules.draw_timer:g} s to draw (then you stand pat, and may only check, call or fold "
-            "for the rest of the hand).")
+            f"{rules.draw_timer:g} s to draw (then you stand pat, and may only check, call"
+            f"{', fold or split' if rules.split else ' or fold'} for the rest of the hand).")
 
 
 def joker(rules: Rules) -> str:

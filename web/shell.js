@@ -165,7 +165,21 @@
         togglePanel(other, false, false);
       }
     }
+    // The opening order, kept on the panels themselves so the page's Python carries it on: Escape
+    // closes the open panel opened last, wherever the focus is (web/page_input.py does the same).
+    panel.dataset.opened = String(Math.max(0, ...PANELS.map((p) => Number(byId(p)?.dataset.opened) || 0)) + 1);
     panel.querySelector("h2")?.focus();
+  }
+
+  function topPanel() {
+    let top = null;
+    for (const name of PANELS) {
+      const panel = byId(name);
+      if (panel && !panel.hidden && (!top || (Number(panel.dataset.opened) || 0) >= (Number(top.dataset.opened) || 0))) {
+        top = panel;
+      }
+    }
+    return top;
   }
 
   document.addEventListener("click", (event) => {
@@ -179,7 +193,8 @@
   });
   document.addEventListener("keydown", (event) => {
     if (started() || event.key !== "Escape") return;
-    for (const name of PANELS) if (!byId(name)?.hidden && event.target.closest?.(`#${name}`)) togglePanel(name, false);
+    const top = topPanel();
+    if (top) togglePanel(top.id, false);
   });
 
   // ------------------------------------------------------------------ Settings before Python

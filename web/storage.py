@@ -162,6 +162,9 @@ def _people(data: Mapping[str, Any]) -> list[str]:
         names.append(name.strip())
     if len({n.casefold() for n in names}) != len(names):
         raise SettingsError("people: two people have the same name")
+    if len(names) > 1 and any(n.casefold() == "you" for n in names):  # "Pass the device to You" reads wrong
+        raise SettingsError('people: at a shared device nobody may be called "You" (the page says "you" to '
+                            "whoever holds it): give each person their own name")
     return names
 
 
@@ -353,10 +356,14 @@ def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
         return None, []
     numbers = ("hand", "events", "started_at")
     if not problem and not (
-            isinstance(raw, dict) and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder"}
+            isinstance(raw, dict)
+            and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder", "amount", "preaction", "asked"}
+            and isinstance(raw.get("asked", False), bool)
             and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
             and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5
-            and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300):
+            and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300
+            and all(raw.get(f) is None or isinstance(raw[f], str) and len(raw[f]) <= 40
+                    for f in ("amount", "preaction"))):
         problem = f"expected {{hand, events, started_at}} numbers, got {json.dumps(raw)[:80]}"
     if problem:
         _remove(store, TURN_KEY)

@@ -112,17 +112,33 @@ _YOU_VERBS = {"is": "are", "has": "have", "antes": "ante", "posts": "post", "fol
               "receives": "receive", "shows": "show", "mucks": "muck", "wins": "win"}
 
 
+def possessive(name: str, you: str = "You") -> str:
+    """Whose: "Ada's", and "Your" for the person at the device (never "You's").
+
+    >>> possessive("Ada"), possessive("You")
+    ("Ada's", 'Your')
+    """
+    return "Your" if name == you else f"{name}'s"
+
+
 def second_person(line: str, you: str = "You") -> str:
     """Narration about the human reads "You fold." rather than "You folds."; "You" inside a
-    sentence becomes "you".
+    sentence becomes "you", and "You's" "your".
 
     >>> second_person("You raises to 12."), second_person("Ada folds.")
     ('You raise to 12.', 'Ada folds.')
     >>> second_person("New hand: You has the button."), second_person("4 uncalled chips go back to You.")
     ('New hand: you have the button.', '4 uncalled chips go back to you.')
+    >>> second_person("You's stack must be a whole number; so must You's.")
+    'Your stack must be a whole number; so must yours.'
     """
     words = line.split(" ")
     for i, word in enumerate(words):
+        if word.startswith(you + "'s"):
+            rest = word[len(you) + 2:]
+            whose = "yours" if rest[:1] in (".", ",", ";", ":", ")") or rest == "" and i + 1 == len(words) else "your"
+            words[i] = (whose.capitalize() if i == 0 else whose) + rest
+            continue
         if word.rstrip(".,:;") != you:
             continue
         if i > 0:

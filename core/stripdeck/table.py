@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, Event
 from .engine import apply, new_seed, start_hand
+from .narrate import possessive
 from .rules import Rules, RulesError
 from .state import HandState
 from .view import PlayerView, player_view
@@ -233,9 +234,9 @@ def _player(p: Player | tuple[Any, ...]) -> Player:
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
         raise SessionError(f"a player's name must be 1 to 40 characters, got {name!r}")
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
-        raise SessionError(f"{name}'s stack must be a whole number of chips, got {stack!r}")
+        raise SessionError(f"{possessive(name)} stack must be a whole number of chips, got {stack!r}")
     if not isinstance(controller, str):
-        raise SessionError(f"{name}'s controller must be text, got {controller!r}")
+        raise SessionError(f"{possessive(name)} controller must be text, got {controller!r}")
     return Player(name.strip(), stack, controller)
 
 

@@ -86,7 +86,7 @@ def test_the_draw_clock_warns_then_says_what_happened(page: Any, site_url: str) 
     page.wait_for_selector("#controls .note", timeout=8000)
     note = page.inner_text("#controls .note")
     assert "you stood pat" in note and "2 cards you selected were not discarded" in note
-    assert "only check, call or fold" in note
+    assert "may no longer bet or raise" in note
     assert "You ran out of time." in history(page)
     screenshot(page, "draw-clock-ran-out")
 

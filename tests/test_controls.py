@@ -1,0 +1,282 @@
+"""Controls and keys in every mode, and the action bar's words (issue 15), on CPython: which
+commands each kind of page offers and renders, the draw-timeout words, the draw tags, "your"
+for the person at the device, a typed amount kept by a reload."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+sys.path.insert(0, str(WEB))
+
+import action_bar  # noqa: E402
+import commands  # noqa: E402
+import controller  # noqa: E402
+import guest  # noqa: E402
+import host  # noqa: E402
+import presenter  # noqa: E402
+import protocol  # noqa: E402
+import render  # noqa: E402
+import storage  # noqa: E402
+import stripdeck  # noqa: E402
+from stripdeck.narrate import possessive, second_person  # noqa: E402
+
+CMD = re.compile(r'data-cmd="([a-z-]+)"')
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(commands).failed == 0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table(seed: int = 1, **changes: object) -> controller.Controller:
+    settings = storage.validate({**storage.DEFAULTS, **changes})
+    ctl = controller.Controller(settings, seed=seed, clock=Clock())
+    assert ctl.deal()
+    return ctl
+
+
+def rendered_cmds(ctl: object, mode: str) -> set[str]:
+    model = ctl.model()  # type: ignore[attr-defined]
+    assert model is not None
+    html = render.controls_html(model, ctl.game_over, True, "", commands.offers(mode))  # type: ignore[attr-defined]
+    return set(CMD.findall(html))
+
+
+# ---------------------------------------------------------------- every control exists for its mode
+
+def test_every_rendered_control_is_a_command_of_its_mode_at_every_phase() -> None:
+    for mode, changes in (("solo", {}), ("embed", {}), ("pass", {"people": ["Ann", "Bo"], "opponents": 1})):
+        ctl = table(seed=5, **changes)
+        seen: set[str] = set()
+        for _ in range(400):
+            if ctl.model() is not None:
+                cmds = rendered_cmds(ctl, mode)
+                assert cmds <= commands.offers(mode), (mode, cmds - commands.offers(mode))
+                seen |= cmds
+            if not ctl.in_hand:
+                break
+            if ctl.bot_to_act():
+                ctl.bot_act()
+            else:
+                seat = ctl.session.to_act_table_seat
+                if mode == "pass" and ctl.holder != seat:
+                    assert ctl.take_over(seat)
+                    continue
+                view = ctl.view()
+                text = "draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call"
+                assert ctl.act(text)
+        assert "deal" in rendered_cmds(ctl, mode)  # the hand is over: this page deals the next
+        if mode == "pass":
+            assert "reveal" in seen
+
+
+def test_a_guest_page_never_shows_deal_or_new_table() -> None:
+    """Defect 1: the guest's page showed Deal next hand (N), and pressing it crashed the page."""
+    chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": 1}, guests=1)
+    hosted = host.new_hosted_table(chosen, 1, seed=3)
+    table_host = host.Host(hosted, "Hana's table")
+    table_host.invite("s1")
+    table_guest = guest.GuestTable(storage.DEFAULTS)
+
+    def deliver(out: list[tuple[str, str]]) -> None:
+        for _, text in out:
+            table_guest.received(text)
+
+    deliver(table_host.opened("s1"))
+    out, _ = table_host.received("s1", protocol.message("hello", name="Gus"))
+    deliver(out)
+    assert hosted.deal()
+    for _ in range(300):
+        deliver(table_host.sync())
+        if table_guest.model() is not None:
+            cmds = rendered_cmds(table_guest, "guest")
+            assert not cmds & {"deal", "newtable", "reveal"}, cmds
+            assert cmds <= commands.offers("guest")
+        if not hosted.in_hand:
+            break
+        if hosted.bot_to_act():
+            hosted.bot_act()
+        elif hosted.human_to_act():
+            view = hosted.view()
+            hosted.act("draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call")
+        else:
+            view = table_guest.view
+            text = "draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call"
+            message = table_guest.act(text)
+            assert message is not None
+            deliver(table_host.received("s1", message)[0])
+    deliver(table_host.sync())
+    assert table_guest.view is not None and table_guest.view.phase == "complete"
+    html = render.controls_html(table_guest.model(), table_guest.game_over, True, "", commands.offers("guest"))
+    assert "The host deals the next hand." in html and 'data-cmd="deal"' not in html
+    assert 'data-cmd="deal"' in render.controls_html(hosted.model(), hosted.game_over, True, "",
+                                                     commands.offers("host"))
+
+
+def test_the_host_solo_and_pass_pages_deal_a_guest_page_does_not() -> None:
+    assert {"deal", "newtable"} <= commands.offers("host") & commands.offers("solo") & commands.offers("pass")
+    assert not {"deal", "newtable", "reveal", "apply"} & commands.offers("guest")
+    assert "reveal" in commands.offers("pass") and "reveal" not in commands.offers("solo")
+    for key, cmds in commands.KEYS.items():  # every key presses commands every mode knows, or none
+        assert len(key) == 1 and all(c in commands.offers("solo") for c in cmds)
+
+
+# ---------------------------------------------------------------- the draw-timeout words (defect 8)
+
+def timed_out_second_round(first: str) -> action_bar.ActionBar:
+    """Seat 1's draw clock ran out; seat 0 acts ``first`` in the second round; seat 1's bar."""
+    state = stripdeck.start_hand(stripdeck.Rules.preset("online"), stacks=[100, 100], button=0, seed=7)
+    for text in ("call", "check", "timeout", "draw", first):
+        state, _ = stripdeck.apply(state, text)
+    return action_bar.action_bar(stripdeck.player_view(state, 1), ["Ada", "You"])
+
+
+def test_the_draw_timeout_words_match_the_buttons_offered() -> None:
+    note = presenter.timeout_note("draw", 2, False)
+    assert "only check, call or fold" not in note and "no longer bet or raise" in note
+    for first, words in (("split", "you may fold, check or split."), ("bet 2", "you may fold or call."),
+                         ("check", "you may fold or check.")):
+        bar = timed_out_second_round(first)
+        kinds = [b.kind for b in bar.buttons]
+        line = next(line for line in bar.help if "draw clock ran out" in line)
+        assert line.endswith(words), (kinds, line)
+        assert ("split" in kinds) == ("split" in line)
+
+
+# ---------------------------------------------------------------- a seat's draw tag (defect 10)
+
+def test_a_seat_shows_draws_2_or_drew_2_never_both() -> None:
+    ctl = table(seed=2, opponents=2)
+    seen_draws = seen_drew = False
+    for _ in range(300):
+        model = ctl.model()
+        for seat in model.seats:
+            assert not (seat.last_action.startswith(("Draws", "Stands pat")) and seat.drew), seat
+            assert not ("draws " in seat.label and "drew " in seat.label), seat.label
+            seen_draws |= seat.last_action.startswith("Draws")
+            seen_drew |= seat.drew.startswith("Drew")
+        if not ctl.in_hand:
+            break
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        else:
+            view = ctl.view()
+            assert ctl.act("draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call")
+    assert seen_draws or seen_drew
+
+
+# ---------------------------------------------------------------- "your" for the person at the device
+
+def test_messages_built_from_a_name_say_your_for_you() -> None:
+    assert possessive("You") == "Your" and possessive("Ada") == "Ada's"
+    assert second_person("You's stack") == "Your stack"
+    data = table().session.to_dict()
+    data["seats"][0] = {**data["seats"][0], "stack": -5}
+    with pytest.raises(stripdeck.SessionError) as err:
+        stripdeck.Session.from_dict(data)
+    assert "You's" not in str(err.value) and "Your stack" in str(err.value)
+    store = FakeStore()
+    ctl = table()
+    storage.save(store, ctl.settings, ctl.session)
+    raw = store.items[storage.SESSION_KEY].replace('"name": "You", "stack": ', '"name": "You", "stack": -', 1)
+    assert raw != store.items[storage.SESSION_KEY]
+    store.items[storage.SESSION_KEY] = raw
+    _, session, notices = storage.load(store)
+    assert session is None and notices and all("You's" not in n for n in notices), notices
+    with pytest.raises(storage.SettingsError, match="nobody may be called"):
+        storage.validate({**storage.DEFAULTS, "people": ["Ann", "You"], "opponents": 1})
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the Web Storage API
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+# ---------------------------------------------------------------- a reload keeps a typed amount
+
+def test_a_reload_keeps_the_typed_bet_amount() -> None:
+    ctl = table(seed=3)
+    while ctl.bot_to_act():
+        ctl.bot_act()
+    assert ctl.my_turn() and ctl.model().bar.amount is not None
+    ctl.set_amount("9")
+    shown = ctl.model().bar.amount.value
+    store = FakeStore()
+    storage.save(store, ctl.settings, ctl.session)
+    storage.save_turn(store, ctl.step_record())
+    settings, session, notices = storage.load(store)
+    turn, turn_notices = storage.load_turn(store)
+    assert notices == turn_notices == []
+    again = controller.Controller(settings, session, clock=Clock())
+    assert again.resume_step(turn)
+    assert again.model().bar.amount.value == shown
+    # a saved amount that is not a whole number is not restored (the legal minimum shows)
+    turn = {**turn, "amount": "9e9"}
+    again = controller.Controller(settings, session, clock=Clock())
+    assert again.resume_step(turn)
+    assert again.model().bar.amount.value == again.model().bar.amount.low
+
+
+# ---------------------------------------------------------------- Fold when checking is free
+
+def test_fold_asks_first_when_checking_is_free() -> None:
+    ctl = table(seed=3)
+    for _ in range(300):
+        if ctl.my_turn() and ctl.view().legal.allows("check"):
+            break
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif not ctl.in_hand:
+            assert ctl.deal()
+        else:
+            view = ctl.view()
+            assert ctl.act("draw" if view.phase == "draw" else "call")
+    bar = ctl.model().bar
+    fold = next(b for b in bar.buttons if b.label == "Fold")
+    assert fold.kind == "ask-fold" and fold.key == "F" and not bar.question
+    assert ctl.ask_fold()
+    asked = ctl.model().bar
+    assert asked.question == "Fold when you can check for free?"
+    assert [(b.kind, b.action) for b in asked.buttons] == [("fold", "fold"), ("check", "check")]
+    store = FakeStore()  # a reload keeps the question up
+    storage.save(store, ctl.settings, ctl.session)
+    storage.save_turn(store, ctl.step_record())
+    settings, session, _ = storage.load(store)
+    turn, notices = storage.load_turn(store)
+    again = controller.Controller(settings, session, clock=Clock())
+    assert notices == [] and again.resume_step(turn) and again.model().bar.question
+    assert ctl.act("check")  # the answer: no fold, and the question is gone
+    assert not ctl.session.hand.seats[ctl.human_hand_seat].folded
+    assert ctl.fold_asked is None
+
+
+def test_fold_does_not_ask_when_there_is_a_bet_to_call() -> None:
+    ctl = table(seed=3)
+    while ctl.bot_to_act():
+        ctl.bot_act()
+    view = ctl.view()
+    assert ctl.my_turn() and view.legal.allows("call") and not view.legal.allows("check")
+    assert [b.kind for b in ctl.model().bar.buttons][0] == "fold"
+    assert not ctl.ask_fold()
