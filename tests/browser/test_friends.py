@@ -142,11 +142,13 @@ def test_three_browsers_play_and_no_hidden_card_ever_reaches_a_guest(room: Room)
 
 
 def test_a_guest_who_reloads_mid_hand_rejoins_through_the_seat_s_new_link(room: Room) -> None:
-    host = host_table(room, friends=1, bots=1)
+    host = host_table(room, friends=1, bots=1, setup=heads_up_online)  # clocks off: Hana waits for the rejoin
     old = invitation(host, "s1")
     guest = join(room, host, "s1", "Zoë")
     host.page.click("#controls [data-cmd=host-deal]")
     wait_for_hand(guest, 1)
+    # Hana waits while Zoë is away: hand 1 is still in play when Zoë's new page is seated.
+    play_round([host, guest], passive, until=lambda: my_turn(host) and bool(kinds(host)))
     mine = guest.page.locator("#table .seat.human .card").evaluate_all(
         "cs => cs.map(c => c.getAttribute('aria-label'))")
     guest.page.reload()
@@ -165,7 +167,15 @@ def test_a_guest_who_reloads_mid_hand_rejoins_through_the_seat_s_new_link(room: 
         assert again == mine
     roster = host.page.inner_text("#roster")
     assert re.search(r"Zoë\s+connected", roster), roster
-    play_round([host, guest], passive, until=lambda: hand_of(host) >= 2)
+    # Her new page came in after hand 1 was dealt: it says that deal cannot be checked (it got no
+    # commitment before it), and checks the next hand, whose commitment it did get before the deal.
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 2 or
+               host.page.get_attribute("body", "data-phase") == "complete")
+    guest.page.wait_for_function("() => /^Hand 1:/.test(document.querySelector('#verdict')?.innerText)")
+    verdict = guest.page.inner_text("#verdict")
+    assert "dealt before you joined the table, so its deal cannot be checked" in verdict, verdict
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 3)
+    guest.page.wait_for_function("() => /^Hand 2: Deal verified/.test(document.querySelector('#verdict')?.innerText)")
 
 
 def test_forged_malformed_and_out_of_turn_messages_are_dropped(room: Room) -> None:
