@@ -283,3 +283,26 @@ def test_a_page_seated_mid_hand_says_that_hand_cannot_be_checked(resend_commitme
     assert not ok and "dealt before you joined" in words and "verified" not in words.lower()
     assert late.verdicts[2][0] and "Deal verified" in late.verdicts[2][1]  # the next hand is checked
     assert early.verdicts[1][0] and early.verdicts[2][0]
+
+
+def test_the_roster_says_an_unjoined_seat_is_invited_not_away() -> None:
+    import friends_render
+
+    table = Table(guests=2, bots=0)
+    table.connect("s1", "Zoë")
+    table.deliver(table.host.closed("s1"))
+    html = friends_render.roster_html(table.host.roster())
+    assert "Zoë <span class=\"off\">away</span>" in html
+    assert "Seat 3 <span class=\"off\">invited, not joined yet</span>" in html and "(invited)" not in html
+
+
+def test_a_refused_reply_names_the_seat_s_guest_not_the_link_id() -> None:
+    import friends_render
+
+    names = {"s1": "Zoë", "s2": "Seat 3"}
+    older = friends_render.host_words('This reply is for an older invitation of seat "s1": your friend must join '
+                                      'with the newest invitation.', names)
+    assert older.startswith("This reply code answers an older invitation for Zoë.") and '"s1"' not in older
+    other = friends_render.host_words('This reply is for the invitation of seat "s2", not seat "s1".', names)
+    assert other == "This reply code answers Seat 3's invitation, not Zoë's: paste it in Seat 3's box."
+    assert friends_render.host_words('Seat "s1" is already connected.', names) == "Zoë's seat is already connected."
