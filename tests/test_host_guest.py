@@ -247,3 +247,62 @@ def test_a_reveal_whose_cards_differ_from_what_was_shown_is_flagged() -> None:
 def test_a_guest_drops_malformed_host_messages(text: str) -> None:
     g = guest.GuestTable(storage.DEFAULTS)
     assert g.received(text) == "" and g.errors and g.view is None
+
+
+def mid_hand_rejoin(resend_commitment: bool) -> tuple[Table, list[str]]:
+    """Zoë plays from before the deal; Bo's page comes in while hand 1 is played (a new page, as
+    after a reload). With ``resend_commitment`` the host also sends hand 1's commitment with the
+    welcome, as hosts before this fix did."""
+    table = Table(guests=2, bots=0)
+    table.connect("s1", "Zoë")
+    table.connect("s2", "Bo")
+    ctl = table.host.ctl
+    table.deliver(table.host.closed("s2"))
+    ctl.deal()
+    table.deliver(table.host.sync())
+    table.guests["s2"] = guest.GuestTable(storage.DEFAULTS, clock=table.clock)
+    out = table.host.opened("s2")
+    kinds = [json.loads(text)["t"] for link, text in out if link == "s2"]
+    if resend_commitment:
+        seed, salt = table.host.commits[1]
+        out.insert(1, ("s2", protocol.message("commit", hand=1, hash=fair_deal.commitment(seed, salt))))
+    table.deliver(out)
+    table.send("s2", protocol.message("hello", name="Bo"))
+    rng = random.Random(2)
+    while ctl.session.hand_number < 3:
+        table.step(rng)
+    return table, kinds
+
+
+@pytest.mark.parametrize("resend_commitment", [False, True])
+def test_a_page_seated_mid_hand_says_that_hand_cannot_be_checked(resend_commitment: bool) -> None:
+    table, kinds = mid_hand_rejoin(resend_commitment)
+    assert "commit" not in kinds  # the host sends no commitment for a hand already dealt
+    late, early = table.guests["s2"], table.guests["s1"]
+    ok, words = late.verdicts[1]
+    assert not ok and "dealt before you joined" in words and "verified" not in words.lower()
+    assert late.verdicts[2][0] and "Deal verified" in late.verdicts[2][1]  # the next hand is checked
+    assert early.verdicts[1][0] and early.verdicts[2][0]
+
+
+def test_the_roster_says_an_unjoined_seat_is_invited_not_away() -> None:
+    import friends_render
+
+    table = Table(guests=2, bots=0)
+    table.connect("s1", "Zoë")
+    table.deliver(table.host.closed("s1"))
+    html = friends_render.roster_html(table.host.roster())
+    assert "Zoë <span class=\"off\">away</span>" in html
+    assert "Seat 3 <span class=\"off\">invited, not joined yet</span>" in html and "(invited)" not in html
+
+
+def test_a_refused_reply_names_the_seat_s_guest_not_the_link_id() -> None:
+    import friends_render
+
+    names = {"s1": "Zoë", "s2": "Seat 3"}
+    older = friends_render.host_words('This reply is for an older invitation of seat "s1": your friend must join '
+                                      'with the newest invitation.', names)
+    assert older.startswith("This reply code answers an older invitation for Zoë.") and '"s1"' not in older
+    other = friends_render.host_words('This reply is for the invitation of seat "s2", not seat "s1".', names)
+    assert other == "This reply code answers Seat 3's invitation, not Zoë's: paste it in Seat 3's box."
+    assert friends_render.host_words('Seat "s1" is already connected.', names) == "Zoë's seat is already connected."

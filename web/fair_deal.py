@@ -64,4 +64,5 @@ def verify(committed: str | None, seed: int, salt: str, scenario: Mapping[str, A
         first = next((i for i, (a, b) in enumerate(zip(expected, seen_log)) if a != b),
                      min(len(expected), len(seen_log)))
         return False, f"The cards dealt from the revealed seed differ from what you were shown (event {first + 1})."
-    return True, "Deal verified: the cards came from the seed committed before the deal."
+    return True, ("Deal verified: the host committed to this seed before your page saw the deal, and it deals "
+                  "exactly what you were shown.")

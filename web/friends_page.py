@@ -186,8 +186,14 @@ class HostMode:
         try:
             await self.net.accept(link, reply)
         except Exception as err:  # noqa: BLE001 - a person pasted it: say what was wrong
-            self.errors[link] = error_text(err)
+            self.errors[link] = friends_render.host_words(error_text(err), self.seat_names())
             self.render()
+
+    def seat_names(self):
+        """Each guest seat's link id and the name the host's panel shows for it."""
+        seats = self.ctl.session.seats
+        return {link: seats[known.seat].name for link, known in self.host.links.items()
+                if seats[known.seat] is not None}
 
     def opened(self, link, *_):
         link = str(link)
@@ -291,6 +297,7 @@ class GuestMode:
         self.reply = ""
         self.error = ""
         self.name = stored_guest_name()
+        self.used = invitation_key(code) in used_invitations()  # seated through it before: it cannot seat again
         self.net = window.StripdeckNet.guest(js_options({"iceServers": list(ice)}))
         window.stripdeckGuest = self.net  # the transport, for the browser tests
         self.proxies = [create_proxy(self.opened), create_proxy(self.closed), create_proxy(self.arrived)]
@@ -322,6 +329,7 @@ class GuestMode:
 
     def opened(self, *_):
         self.stage = "seated"
+        remember_invitation(self.code)
         self.net.send(protocol.message("hello", name=self.name))
         self.app.after_change()
 
@@ -365,7 +373,7 @@ class GuestMode:
         last = max(table.verdicts, default=None)
         verdict = "" if last is None else f"Hand {last}: {table.verdicts[last][1]}"
         self.app.patch.set("friends-body", friends_render.join_html(
-            self.stage, self.name, self.reply, self.error, table.roster, table.chat, verdict))
+            self.stage, self.name, self.reply, self.error, table.roster, table.chat, verdict, used=self.used))
 
     def on_click(self, cmd, target):
         if cmd == "guest-leave":
@@ -381,19 +389,49 @@ def storage_token():
     return "".join(f"{b:02x}" for b in window.crypto.getRandomValues(window.Uint8Array.new(8)).to_py())
 
 
-def stored_guest_name():
+def stored_guest():
+    """What this browser keeps as a guest: the name last given, and the invitations it was seated through."""
     try:
         raw = window.localStorage.getItem(GUEST_KEY)
-        return protocol.clean_name(json.loads(str(raw)).get("name", ""), "") if raw else ""
+        saved = json.loads(str(raw)) if raw else {}
     except Exception:  # noqa: BLE001 - unreadable: ask again
-        return ""
+        saved = {}
+    return saved if isinstance(saved, dict) else {}
+
+
+def stored_guest_name():
+    return protocol.clean_name(stored_guest().get("name", ""), "")
+
+
+def used_invitations():
+    used = stored_guest().get("used", [])
+    return {u for u in used if isinstance(u, str)} if isinstance(used, list) else set()
+
+
+def invitation_key(code):
+    """A short fingerprint of an invitation code (the code itself is not kept)."""
+    import hashlib
+
+    return hashlib.sha256(str(code).encode()).hexdigest()[:16]
+
+
+def store_guest(**changes):
+    try:
+        window.localStorage.setItem(GUEST_KEY, json.dumps({**stored_guest(), **changes}))
+    except Exception:  # noqa: BLE001
+        pass
 
 
 def store_guest_name(name):
-    try:
-        window.localStorage.setItem(GUEST_KEY, json.dumps({"name": name}))
-    except Exception:  # noqa: BLE001
-        pass
+    store_guest(name=name)
+
+
+def remember_invitation(code):
+    """This page was seated through ``code``: a later page opening it is told it cannot seat again."""
+    key = invitation_key(code)
+    used = [u for u in stored_guest().get("used", []) if isinstance(u, str) and u != key][-19:] \
+        if isinstance(stored_guest().get("used"), list) else []
+    store_guest(used=[*used, key])
 
 
 def invitation_from_hash(fragment):

@@ -7,6 +7,7 @@ button and, for links, a QR code drawn in the page (web/qr.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -14,7 +15,12 @@ from typing import Any
 
 import qr
 
-KINDS = {"host": "host", "bot": "bot", "guest": "", "open": "invited"}
+KINDS = {"host": "host", "bot": "bot", "guest": "", "open": ""}
+
+# The transport (web/net.js) names seats by their link id ('seat "s2"'); the host reads names.
+SEAT_ID = re.compile(r'[Ss]eat "([^"]{1,64})"')
+OLDER = re.compile(r'^This reply is for an older invitation of seat "([^"]{1,64})"')
+OTHER = re.compile(r'^This reply is for the invitation of seat "([^"]{1,64})", not seat "([^"]{1,64})"')
 
 
 @dataclass(frozen=True)
@@ -113,12 +119,42 @@ def _invitation_html(inv: Invitation) -> str:
             + reply + "</section>")
 
 
+def host_words(text: str, names: Mapping[str, str]) -> str:
+    """A transport's refusal of a reply code in the host's words: seats by their names.
+
+    >>> names = {"s1": "Zoë", "s2": "Seat 3"}
+    >>> host_words('This reply is for an older invitation of seat "s1": your friend must join with the '
+    ...            'newest invitation.', names)[:62]
+    'This reply code answers an older invitation for Zoë. Send Zoë '
+    >>> host_words('This reply is for the invitation of seat "s2", not seat "s1".', names)
+    "This reply code answers Seat 3's invitation, not Zoë's: paste it in Seat 3's box."
+    >>> host_words('No connection to seat "s9" after 20 s.', names)
+    'No connection to another seat after 20 s.'
+    """
+    def name(link: str) -> str:
+        return names.get(link, "")
+
+    older = OLDER.match(text)
+    if older and name(older.group(1)):
+        who = name(older.group(1))
+        return (f"This reply code answers an older invitation for {who}. "
+                f"Send {who} the newest link above and paste here the reply code it gives.")
+    other = OTHER.match(text)
+    if other and name(other.group(1)) and name(other.group(2)):
+        theirs, mine = name(other.group(1)), name(other.group(2))
+        return f"This reply code answers {theirs}'s invitation, not {mine}'s: paste it in {theirs}'s box."
+    return SEAT_ID.sub(lambda m: f"{name(m.group(1))}'s seat" if name(m.group(1)) else "another seat", text)
+
+
 def roster_html(roster: Sequence[Mapping[str, Any]]) -> str:
     """Who sits at the table, and who is connected."""
     rows = []
     for r in roster:
         kind = f" ({KINDS[r['kind']]})" if KINDS.get(r["kind"]) else ""
-        state, css = ("connected", "on") if r["connected"] else ("away", "off")
+        if r["kind"] == "open":  # invited, never joined: not "away" (that is a guest who was here)
+            state, css = "invited, not joined yet", "off"
+        else:
+            state, css = ("connected", "on") if r["connected"] else ("away", "off")
         rows.append(f'<li>{escape(r["name"])}{kind} <span class="{css}">{state}</span></li>')
     rows_html = "".join(rows)
     return f'<h3>At the table</h3><ul class="roster" id="roster">{rows_html}</ul>'
@@ -134,9 +170,17 @@ def chat_html(lines: Sequence[tuple[str, str]]) -> str:
             '<button type="submit" class="act" data-cmd="chat-send">Send</button></form>')
 
 
+USED_LINK = ("You have already joined with this invitation link, and a link seats you only once. Ask the host "
+             "for a new link to your seat (their Friends panel makes one as soon as your page has left the table), "
+             "then open that link.")
+
+
 def join_html(stage: str, name: str = "", reply: str = "", error: str = "", roster: Sequence[Mapping[str, Any]] = (),
-              chat: Sequence[tuple[str, str]] = (), verdict: str = "") -> str:
-    """A guest's panel: give a name, send the reply code back, then who is here and the chat."""
+              chat: Sequence[tuple[str, str]] = (), verdict: str = "", used: bool = False) -> str:
+    """A guest's panel: give a name, send the reply code back, then who is here and the chat
+    (``used``: this page has been seated through this invitation before, which cannot seat it again)."""
+    if stage == "name" and used:
+        return f'<p class="error" role="alert" id="used-link">{escape(USED_LINK)}</p>'
     if stage == "name":
         return ('<p>You are invited to a Stripdeck table (32-card draw poker). Your page connects straight to '
                 'the host\'s: no server in between.</p>'
@@ -149,7 +193,8 @@ def join_html(stage: str, name: str = "", reply: str = "", error: str = "", rost
         return '<p>Connecting…</p>'
     if stage == "reply":
         return ('<p><b>Send this reply code back to the host</b>, by the same messenger the invitation came '
-                'with. When they paste it, you are seated.</p>'
+                'with. When they paste it, you are seated. If the host says it answers an older invitation, '
+                'ask them for the newest link to your seat and open that one.</p>'
                 + _copy_box("reply-code", "Your reply code", reply)
                 + f'<div class="qr">{qr.svg(qr.encode(reply, "L"), module=3, label="QR code of your reply code")}</div>'
                 + f'<p class="error" role="alert">{escape(error)}</p>')

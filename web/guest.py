@@ -40,6 +40,8 @@ class GuestTable:
         self.chat: list[tuple[str, str]] = []
         self.commits: dict[int, str] = {}       # hand -> hash, as received before the deal
         self.dealt_after_commit: set[int] = set()  # hands whose commitment came before their deal
+        self.joined_mid_hand: set[int] = set()  # hands in play when this page was seated: never checkable
+        self.welcomed = False            # seated, and no state seen yet since (the next one shows where we came in)
         self.seen_hands: set[int] = set()
         self.verdicts: dict[int, tuple[bool, str]] = {}  # hand -> (verified, words)
         self.finals: dict[int, dict[str, Any]] = {}      # hand -> its last state (to check a reveal)
@@ -79,6 +81,7 @@ class GuestTable:
         kind = msg["t"]
         if kind == "welcome":
             self.seat, self.table = msg["seat"], msg["table"]
+            self.welcomed = True
             return f"You are seated at {self.table}."
         if kind == "state":
             view = None if msg["view"] is None else stripdeck.PlayerView.from_dict(msg["view"])
@@ -111,9 +114,13 @@ class GuestTable:
             self.selected, self.hint, self.amount, self.queued = (), None, None, None
             if before is not None and before["hand"] != msg["hand"]:
                 self.note = ""
+        if self.welcomed:  # the first state since this page was seated: a hand already in play was
+            self.welcomed = False  # dealt before we came, whatever commitment arrived with the welcome
+            if view is not None and view.phase != "complete":
+                self.joined_mid_hand.add(msg["hand"])
         if view is not None and msg["hand"] not in self.seen_hands:
             self.seen_hands.add(msg["hand"])  # the hand's first state: was its commitment here before it?
-            if msg["hand"] in self.commits:
+            if msg["hand"] in self.commits and msg["hand"] not in self.joined_mid_hand:
                 self.dealt_after_commit.add(msg["hand"])
         self.state, self.view = msg, view
         self.deadline = None if msg["left"] is None else self.clock() + msg["left"]

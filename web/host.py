@@ -81,8 +81,10 @@ class Host:
         known.sent = ""
         self.ctl.connected.add(known.seat)
         out = [(link, protocol.message("welcome", seat=known.seat, table=self.table))]
-        hand = self.ctl.session.hand_number + (0 if self.ctl.in_hand else 1)
-        if hand in self.commits:
+        # Only the commitment of a hand not dealt yet: one for the hand in play would arrive after
+        # its deal, and the guest could not tell (it says that hand cannot be checked).
+        hand = self.ctl.session.hand_number + 1
+        if not self.ctl.in_hand and hand in self.commits:
             seed, salt = self.commits[hand]
             out.append((link, protocol.message("commit", hand=hand, hash=fair_deal.commitment(seed, salt))))
         return out + self.sync()

@@ -142,11 +142,13 @@ def test_three_browsers_play_and_no_hidden_card_ever_reaches_a_guest(room: Room)
 
 
 def test_a_guest_who_reloads_mid_hand_rejoins_through_the_seat_s_new_link(room: Room) -> None:
-    host = host_table(room, friends=1, bots=1)
+    host = host_table(room, friends=1, bots=1, setup=heads_up_online)  # clocks off: Hana waits for the rejoin
     old = invitation(host, "s1")
     guest = join(room, host, "s1", "Zoë")
     host.page.click("#controls [data-cmd=host-deal]")
     wait_for_hand(guest, 1)
+    # Hana waits while Zoë is away: hand 1 is still in play when Zoë's new page is seated.
+    play_round([host, guest], passive, until=lambda: my_turn(host) and bool(kinds(host)))
     mine = guest.page.locator("#table .seat.human .card").evaluate_all(
         "cs => cs.map(c => c.getAttribute('aria-label'))")
     guest.page.reload()
@@ -165,7 +167,15 @@ def test_a_guest_who_reloads_mid_hand_rejoins_through_the_seat_s_new_link(room: 
         assert again == mine
     roster = host.page.inner_text("#roster")
     assert re.search(r"Zoë\s+connected", roster), roster
-    play_round([host, guest], passive, until=lambda: hand_of(host) >= 2)
+    # Her new page came in after hand 1 was dealt: it says that deal cannot be checked (it got no
+    # commitment before it), and checks the next hand, whose commitment it did get before the deal.
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 2 or
+               host.page.get_attribute("body", "data-phase") == "complete")
+    guest.page.wait_for_function("() => /^Hand 1:/.test(document.querySelector('#verdict')?.innerText)")
+    verdict = guest.page.inner_text("#verdict")
+    assert "dealt before you joined the table, so its deal cannot be checked" in verdict, verdict
+    play_round([host, guest], passive, until=lambda: hand_of(host) >= 3)
+    guest.page.wait_for_function("() => /^Hand 2: Deal verified/.test(document.querySelector('#verdict')?.innerText)")
 
 
 def test_forged_malformed_and_out_of_turn_messages_are_dropped(room: Room) -> None:
@@ -349,3 +359,33 @@ def test_tabs_of_one_browser_play_over_a_broadcast_channel_chat_and_leave(room: 
     left_in = hand_of(host)
     play_round([host], passive, until=lambda: hand_of(host) > left_in)  # the next hand: without Tab
     assert "Tab" not in host.page.locator("#table .seat .name").all_inner_texts()
+
+
+def test_friends_words_unjoined_seats_an_old_reply_and_an_old_link(room: Room) -> None:
+    host = host_table(room, friends=2, bots=0)
+    roster = host.page.inner_text("#roster")
+    assert "away" not in roster and re.search(r"Seat 2\s+invited, not joined yet", roster), roster
+    url = invitation(host, "s1")
+    guest = room.open(url, "Zoë")
+    guest.page.fill("input[name=guest_name]", "Zoë")
+    guest.page.click("[data-cmd=guest-join]")
+    guest.page.wait_for_selector("#reply-code")
+    old_reply = guest.page.input_value("#reply-code")
+    host.page.fill("#reply-s1", old_reply)
+    host.page.click('[data-cmd=host-accept][data-link="s1"]')
+    host.page.wait_for_function("() => /Zoë\\s+connected/.test(document.querySelector('#roster').innerText)")
+    # Zoë's page reloads: the link it was seated through cannot seat her again, and it says so.
+    guest.page.reload()
+    guest.page.wait_for_selector("body[data-ready='1']", state="attached")
+    told = guest.page.inner_text("#friends-body")
+    assert "already joined with this invitation link" in told and "new link to your seat" in told, told
+    assert not guest.page.locator("[data-cmd=guest-join]").count()
+    # The host pastes her old reply code again: the answer names her, not the transport's seat id.
+    invitation(host, "s1", other_than=url)
+    host.page.fill("#reply-s1", old_reply)
+    host.page.click('[data-cmd=host-accept][data-link="s1"]')
+    box = host.page.locator('section.invitation[data-link="s1"] .error')
+    box.filter(has_text="older invitation").wait_for()
+    words = box.inner_text()
+    assert "older invitation for Zoë" in words and "newest link" in words and '"s1"' not in words, words
+    join(room, host, "s1", "Zoë", guest=guest)  # the new link seats her
