@@ -66,6 +66,7 @@ class Controller(Seating):
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
         self.before_deal: Callable[[], None] | None = None
         self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
+        self.bank: dict[int, float] = {}  # time bank seconds left per table seat (unused seats: the setting's)
         self.step_key: tuple[int, int] | None = None
         self.started = clock()
         self.started_at = wall_clock()  # the same moment by the wall clock, which a reload keeps
@@ -181,7 +182,8 @@ class Controller(Seating):
             auto_deal=bool(self.settings["auto_deal"]), fast_bots=bool(self.settings["fast_bots"]),
             revealed=sum(1 for e in hand.log if e.kind == "show") if hand is not None else 0,
             seed=self.session.seed, remote_to_act=remote,
-            absent=remote and self.session.to_act_table_seat not in self.connected)
+            absent=remote and self.session.to_act_table_seat not in self.connected,
+            bank=self.bank_left(self.session.to_act_table_seat) if person or remote else 0.0)
 
     # ---------------------------------------------------------------- the step clock
 
@@ -203,7 +205,8 @@ class Controller(Seating):
         hand_number, events = self.step_key
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
                 "selected": list(self.selected), "note": self.note, "holder": self.holder,
-                "amount": self.amount_text(), "asked": self.fold_asked == self.token}
+                "amount": self.amount_text(), "asked": self.fold_asked == self.token,
+                "bank": {str(seat): round(left, 2) for seat, left in sorted(self.bank.items())}}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -214,6 +217,7 @@ class Controller(Seating):
         self._note_step()
         if self.step_key is None or not isinstance(record, Mapping):
             return False
+        self._resume_bank(record.get("bank"))
         started_at = record.get("started_at")
         if ([record.get("hand"), record.get("events")] != list(self.step_key)
                 or isinstance(started_at, bool) or not isinstance(started_at, (int, float))):
@@ -238,18 +242,65 @@ class Controller(Seating):
         return True
 
     def timer_limit(self) -> float | None:
-        """Seconds the player to act has (None: no timer)."""
+        """Seconds the player to act has (None: no timer). In pass and play the next person's
+        clock does not run while the device is handed over: it starts when they take it."""
         hand = self.session.hand
-        if hand is None or hand.is_complete or hand.to_act is None:
+        if hand is None or hand.is_complete or hand.to_act is None or self.handing_over is not None:
             return None
         rules = hand.rules
         return rules.draw_timer if hand.phase == "draw" else rules.action_timer
 
     def time_left(self) -> float | None:
+        """Seconds until the player to act times out: the turn's clock, then their time bank."""
         limit = self.timer_limit()
         if limit is None:
             return None
-        return max(0.0, limit - (self.clock() - self.started))
+        return max(0.0, limit + self.bank_left(self.session.to_act_table_seat) - (self.clock() - self.started))
+
+    # ---------------------------------------------------------------- the time bank
+
+    def bank_left(self, table_seat: int | None) -> float:
+        """Seconds of time bank a seat played by a person or a guest still has this session
+        (the setting's ``time_bank`` until they use some; bots have none)."""
+        if table_seat is None or self.kind_of(table_seat) not in (PERSON, REMOTE):
+            return 0.0
+        return self.bank.get(table_seat, float(self.settings.get("time_bank", 0)))
+
+    def in_bank(self) -> bool:
+        """True while the player to act is using their time bank (their turn's clock ran out)."""
+        limit = self.timer_limit()
+        seat = self.session.to_act_table_seat
+        return (limit is not None and self.bank_left(seat) > 0 and self.clock() - self.started > limit
+                and (self.human_to_act() or self.remote_to_act()))
+
+    def _spend_bank(self) -> None:
+        """Before the player to act acts (or times out): take what they used of their bank."""
+        limit = self.timer_limit()
+        seat = self.session.to_act_table_seat
+        if limit is None or seat is None or not (self.human_to_act() or self.remote_to_act()):
+            return
+        used = self.clock() - self.started - limit
+        if used > 0 and self.bank_left(seat) > 0:
+            self.bank[seat] = max(0.0, round(self.bank_left(seat) - used, 2))
+
+    def _resume_bank(self, saved: Any) -> None:
+        """The time banks from a step record (bounded by the setting; anything else is ignored)."""
+        if not isinstance(saved, Mapping):
+            return
+        full = float(self.settings.get("time_bank", 0))
+        for key, left in saved.items():
+            if (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1
+                    and not isinstance(left, bool) and isinstance(left, (int, float))
+                    and int(key) < len(self.session.seats)):
+                self.bank[int(key)] = min(full, max(0.0, float(left)))
+
+    def take_over(self, table_seat: int) -> bool:
+        """Pass and play: the next person takes the device, and only now does their clock start."""
+        if not super().take_over(table_seat):
+            return False
+        self.started = self.shown = self.clock()
+        self.started_at = self.wall_clock()
+        return True
 
     # ---------------------------------------------------------------- automatic steps
 
@@ -400,7 +451,13 @@ class Controller(Seating):
         self._apply(action)
 
     def _apply(self, text: str) -> None:
-        self.session, _ = self.session.act(text)
+        before = self.bank.copy()
+        self._spend_bank()
+        try:
+            self.session, _ = self.session.act(text)
+        except Exception:
+            self.bank = before  # a refused action changes nothing
+            raise
         hand = self.session.hand
         if hand is not None and hand.is_complete:
             names = self.names
@@ -480,6 +537,7 @@ class Controller(Seating):
         self.holder = None
         self.note = ""
         self.warned = None
+        self.bank = {}
         self._reset_choice()
 
     def set_display(self, settings: Mapping[str, Any]) -> None:

@@ -235,6 +235,12 @@ class GuestTable:
             return None
         return max(0.0, self.deadline - self.clock())
 
+    def in_bank(self) -> bool:
+        """True while the seat to act uses its time bank (the host counts it; it sends the bank's size)."""
+        left = self.time_left()
+        bank = self.state.get("bank") if self.state is not None else None
+        return left is not None and bool(bank) and left < bank
+
     def stacks_of_people(self) -> dict[str, int]:
         if self.view is None or self.state is None or self.state["you"] is None:
             return {}

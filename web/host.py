@@ -213,6 +213,7 @@ class Host:
             "state", view=None if view is None else view.to_dict(), names=names,
             table_seats=list(session.hand_seats), hand=session.hand_number, step=ctl.step_text, you=you,
             left=None if left is None else round(left, 2), limit=ctl.timer_limit(),
+            bank=None if left is None else round(ctl.bank_left(to_act), 2),
             over=ctl.game_over, summary=session_log.summary_text(self.guest_log(seat), stacks)[:300])
 
     def guest_log(self, seat: int) -> dict[str, Any]:

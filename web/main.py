@@ -19,6 +19,7 @@ import scheduler
 import session_log
 import storage
 import stripdeck
+import turn_alert
 import url_params
 from dom import Patcher, by_id, data, node, query
 from page_input import PageInput
@@ -90,6 +91,8 @@ class App(PageInput, friends_page.FriendsControls):
         self.ready_rules = None
         self.prepared = None           # the rules whose tables are built
         self.friends_form = {}         # what the host typed in the Friends panel's form
+        self.alert_whose = ""          # whose turn the last drawn state was at this page (turn_alert)
+        self.audio = None              # the Web Audio context of the turn sound, made at its first use
 
     def forget_reset(self):
         """Take reset=1 out of the address, so a reload does not start over again."""
@@ -226,6 +229,7 @@ class App(PageInput, friends_page.FriendsControls):
             "host" if self.mode is not None else "pass" if getattr(ctl, "passing", False) else "solo"
         body.dataset.commands = " ".join(sorted(commands.offers(self.page_mode())))  # for the tests
         body.dataset.myTurn = "1" if model is not None and model.my_turn else "0"
+        self.alert_turn(model)
         body.dataset.over = "1" if ctl.game_over else "0"
         if ctl.bot_ms:  # the bots' decision times, for bench/bench_page.py: first/max/median/count of the others
             times = sorted(ctl.bot_ms[1:]) or [0.0]
@@ -240,6 +244,51 @@ class App(PageInput, friends_page.FriendsControls):
         if self.embed:
             return "embed"
         return "pass" if getattr(self.ctl, "passing", False) else "solo"
+
+    def alert_turn(self, model=None, drawn=True):
+        """The turn alert for the state drawn (``turn_alert``): the tab's title while the page is in
+        the background, and the short sound when a turn comes to someone at this page.
+        ``drawn`` False: only the page's visibility changed (the title follows, nothing sounds)."""
+        if drawn:
+            whose = "" if model is None else turn_alert.whose_turn(model.my_turn, model.hand_over_to)
+            before, self.alert_whose = self.alert_whose, whose
+        else:
+            whose = before = self.alert_whose
+        alert = turn_alert.decide(whose, before, bool(document.hidden),
+                                  bool(self.ctl.settings.get("turn_sound")) and drawn)
+        if document.title != alert.title:
+            document.title = alert.title
+        if alert.sound:
+            self.turn_sound()
+
+    def turn_sound(self):
+        """Two short quiet notes, made in the page (Web Audio); only once the person has used the
+        page (browsers allow sound only then), never from a file."""
+        activation = getattr(window.navigator, "userActivation", None)
+        if activation is not None and not activation.hasBeenActive:
+            return
+        try:
+            if self.audio is None:
+                self.audio = window.AudioContext.new()
+            audio = self.audio
+            if audio.state == "suspended":
+                audio.resume()
+            now = audio.currentTime
+            for frequency, start in turn_alert.NOTES:
+                tone = audio.createOscillator()
+                gain = audio.createGain()
+                tone.type = "sine"
+                tone.frequency.value = frequency
+                at = now + start
+                gain.gain.setValueAtTime(0.0001, at)
+                gain.gain.exponentialRampToValueAtTime(turn_alert.VOLUME, at + 0.01)
+                gain.gain.exponentialRampToValueAtTime(0.0001, at + turn_alert.NOTE_LENGTH)
+                tone.connect(gain)
+                gain.connect(audio.destination)
+                tone.start(at)
+                tone.stop(at + turn_alert.NOTE_LENGTH + 0.02)
+        except Exception:  # noqa: BLE001 - no Web Audio here: the title and the page still say it
+            self.audio = None
 
     def focus_action_bar(self):
         """When the human's turn comes, the focus moves to the action bar (once per turn), unless
@@ -304,9 +353,11 @@ class App(PageInput, friends_page.FriendsControls):
         timer = query(".seat.acting .timer")
         if timer is None or left is None or not limit:
             return
-        query(".timer-text", timer).textContent = f"{left:.0f} s"
-        query(".timer-bar", timer).style.width = f"{100 * left / limit:.1f}%"
+        banked = self.ctl.in_bank()  # the turn's clock ran out: the time bank is counting
+        query(".timer-text", timer).textContent = f"Time bank {left:.0f} s" if banked else f"{left:.0f} s"
+        query(".timer-bar", timer).style.width = f"{min(100.0, 100 * left / limit):.1f}%"
         timer.classList.toggle("low", left <= scheduler.WARN_BEFORE)
+        timer.classList.toggle("bank", banked)
 
     def save(self):
         if isinstance(self.ctl, guest.GuestTable):
@@ -338,6 +389,9 @@ class App(PageInput, friends_page.FriendsControls):
             by_id("settings").hidden = True
         else:
             self.render_settings()
+        # The turn alert's title follows the page into the background and back (turn_alert).
+        self.proxies.append(create_proxy(lambda *_: self.alert_turn(drawn=False)))
+        document.addEventListener("visibilitychange", self.proxies[-1])
         # A new invitation opened in this tab changes only the fragment: start over with it.
         self.proxies.append(create_proxy(lambda *_: self.invitation_changed()))
         window.addEventListener("hashchange", self.proxies[-1])

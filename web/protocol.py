@@ -106,7 +106,8 @@ _FIELDS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "bye": {"why": lambda v: _text(v, "why", 200)},
     "pong": {"n": lambda v: _whole(v, "n")},
 }
-_OPTIONAL = {"chat": {"from": lambda v: _text(v, "from", MAX_NAME)}}
+_OPTIONAL = {"chat": {"from": lambda v: _text(v, "from", MAX_NAME)},
+             "state": {"bank": lambda v: _nullable_number(v, "bank")}}  # the time bank of the seat to act
 
 
 def _list(value: Any, name: str, longest: int) -> list[Any]:

@@ -233,9 +233,11 @@ _LABELS = {
     "preset": "Preset", "opponents": "Bots", "bot_level": "Bots' level",
     "stack": "Starting stack", "stakes": "Stakes",
     "suit_ties": "Equal hands", "suit_order": "Suit order (highest first)", "draw_limit": "Draw limit",
-    "split": "Split offers", "timers": "Timers (30 s)", "show_all": "Show all hands at showdown",
+    "split": "Split offers", "timers": "Timers (30 s)", "time_bank": "Time bank (with timers)",
+    "show_all": "Show all hands at showdown",
     "four_color": "Four-colour deck", "auto_deal": "Deal the next hand automatically",
     "fast_bots": "Fast opponents", "show_hints": "Show the Hint button during the draw",
+    "turn_sound": "A sound when it is your turn",
     "flush_beats_full_house": "Flush beats full house", "joker": "Joker in the deck",
 }
 _SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
@@ -254,6 +256,8 @@ def _option_text(name: str, value: Any) -> str:
         return " > ".join(_SUITS[c] for c in value)
     if name == "draw_limit":
         return {5: "5 (fifth card later)", 0: "0 (no draw)"}.get(value, str(value))
+    if name == "time_bank":
+        return f"{value} s a session" if value else "off"
     return str(value)
 
 
@@ -263,10 +267,11 @@ def settings_html(settings: Mapping[str, Any], confirm: bool = False) -> str:
     choices: dict[str, Sequence[Any]] = {
         "preset": storage.PRESETS, "opponents": (0, 1, 2, 3, 4), "stakes": storage.STAKES,
         "suit_ties": ("kicker", "combination", "split"), "suit_order": storage.SUIT_ORDERS,
-        "draw_limit": (0, 1, 2, 3, 4, 5), "bot_level": storage.BOT_LEVELS,
+        "draw_limit": (0, 1, 2, 3, 4, 5), "bot_level": storage.BOT_LEVELS, "time_bank": storage.TIME_BANKS,
     }
     rows = [_people_html(list(settings["people"]))]
-    for name in ("preset", "opponents", "bot_level", "stack", "stakes", "suit_ties", "suit_order", "draw_limit"):
+    for name in ("preset", "opponents", "bot_level", "stack", "stakes", "suit_ties", "suit_order", "draw_limit",
+                 "time_bank"):
         if name == "stack":
             rows.append(f'<label>{_LABELS[name]}<input name="stack" type="number" min="20" '
                         f'max="100000" step="10" value="{attr(settings["stack"])}"></label>')
@@ -344,7 +349,7 @@ def form_values(raw: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in raw.items():
         if name == "people_count" or name.startswith("person_"):
             continue
-        if name in ("opponents", "stakes", "draw_limit", "stack"):
+        if name in ("opponents", "stakes", "draw_limit", "stack", "time_bank"):
             try:
                 out[name] = stripdeck.whole_number(value, name)
             except stripdeck.InputError:

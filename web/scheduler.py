@@ -47,6 +47,7 @@ class Facts:
     seed: int = 0               # makes each turn's bot pause differ, yet stay the same on every poke
     remote_to_act: bool = False  # a host waits for a guest's page to act
     absent: bool = False        # ... and that guest is not connected: they time out at once
+    bank: float = 0.0           # seconds of time bank the person or guest to act may still use
 
 
 @dataclass(frozen=True)
@@ -113,11 +114,11 @@ def next_step(facts: Facts, now: float) -> Step | None:
     if facts.human_to_act or facts.remote_to_act:
         if facts.timer is None:
             return None
-        end = facts.started + facts.timer
+        end = facts.started + facts.timer + facts.bank  # the time bank follows the turn's clock
         if now >= end:
             return Step("timeout", now, token)
         warn_at = end - WARN_BEFORE
-        warns = facts.human_to_act and not facts.warned and facts.timer > WARN_BEFORE
+        warns = facts.human_to_act and not facts.warned and facts.timer + facts.bank > WARN_BEFORE
         if warns and now >= warn_at:
             return Step("warn", now, token)
         candidates = [end, facts.started + TICK * (int((now - facts.started) / TICK) + 1)]

@@ -28,9 +28,10 @@ PRESETS = ("online", "official", "cardroom")
 STAKES = (1, 2, 5, 10)
 SUIT_ORDERS = ("hdcs", "hdsc", "shdc", "sdch", "cdhs")
 TIMER_SECONDS = 30
+TIME_BANKS = (0, 15, 30, 60)  # seconds of time bank a session, per person or guest (0: none)
 
 # Options a preset decides; changing the preset in the form resets them to its defaults.
-PRESET_FIELDS = ("suit_ties", "draw_limit", "split", "timers", "flush_beats_full_house", "joker")
+PRESET_FIELDS = ("suit_ties", "draw_limit", "split", "timers", "time_bank", "flush_beats_full_house", "joker")
 
 DEFAULTS: dict[str, Any] = {
     "version": SETTINGS_VERSION,
@@ -44,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "draw_limit": 4,
     "split": True,
     "timers": True,
+    "time_bank": 0,
     "show_all": False,
     "flush_beats_full_house": True,
     "joker": False,
@@ -52,9 +54,10 @@ DEFAULTS: dict[str, Any] = {
     "fast_bots": False,
     "bot_level": "normal",
     "show_hints": True,
+    "turn_sound": True,
 }
 # Settings that only change the display; they apply at once (no new table).
-DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints")
+DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "turn_sound")
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
@@ -74,7 +77,7 @@ def preset_defaults(preset: str) -> dict[str, Any]:
     """The form values a preset implies (from the engine's presets)."""
     rules = Rules.preset(preset)
     return {"suit_ties": rules.suit_ties, "draw_limit": rules.draw_limit, "split": rules.split,
-            "timers": rules.action_timer is not None,
+            "timers": rules.action_timer is not None, "time_bank": 0,  # off: a table chooses one
             "flush_beats_full_house": rules.flush_beats_full_house, "joker": rules.joker}
 
 
@@ -129,6 +132,7 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
         "draw_limit": _whole(data, "draw_limit", 0, 5),
         "split": _flag(data, "split"),
         "timers": _flag(data, "timers"),
+        "time_bank": _choice(data, "time_bank", TIME_BANKS),
         "show_all": _flag(data, "show_all"),
         "flush_beats_full_house": _flag(data, "flush_beats_full_house"),
         "joker": _flag(data, "joker"),
@@ -137,6 +141,7 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
         "fast_bots": _flag(data, "fast_bots"),
         "bot_level": _choice(data, "bot_level", BOT_LEVELS),
         "show_hints": _flag(data, "show_hints"),
+        "turn_sound": _flag(data, "turn_sound"),
     }
     if not 2 <= len(out["people"]) + guests + out["opponents"] <= 5:
         raise SettingsError(f"people and bots: a table seats 2 to 5 players, got {len(out['people'])} "
@@ -357,13 +362,15 @@ def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
     numbers = ("hand", "events", "started_at")
     if not problem and not (
             isinstance(raw, dict)
-            and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder", "amount", "preaction", "asked"}
+            and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder", "amount", "preaction", "asked",
+                                              "bank"}
             and isinstance(raw.get("asked", False), bool)
             and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
             and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5
             and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300
             and all(raw.get(f) is None or isinstance(raw[f], str) and len(raw[f]) <= 40
-                    for f in ("amount", "preaction"))):
+                    for f in ("amount", "preaction"))
+            and isinstance(raw.get("bank", {}), dict) and len(raw.get("bank", {})) <= 5):
         problem = f"expected {{hand, events, started_at}} numbers, got {json.dumps(raw)[:80]}"
     if problem:
         _remove(store, TURN_KEY)

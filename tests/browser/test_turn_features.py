@@ -1,0 +1,158 @@
+"""Issue 15's table features the way a player meets them in Chromium: the time bank (keys, a reload
+in the middle of it), pass and play's clock starting at the hand-over, the turn alert (the sound
+made in the page, the tab's title in the background), replaying a hand from History, and showing
+a losing hand at showdown."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from browser_support import open_ready, screenshot
+from game_helpers import hand_number, history, wait_turn_or_end
+
+# Counts the notes the page plays (Web Audio), and lets a test put the page "in the background".
+AUDIO_AND_VISIBILITY = """
+(() => {
+  window.__notes = 0;
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) { window.__notes += 1; return start.apply(this, args); };
+  window.__hidden = false;
+  Object.defineProperty(Document.prototype, 'hidden', { get: () => window.__hidden, configurable: true });
+  Object.defineProperty(Document.prototype, 'visibilityState',
+    { get: () => (window.__hidden ? 'hidden' : 'visible'), configurable: true });
+  window.__setHidden = (value) => { window.__hidden = value; document.dispatchEvent(new Event('visibilitychange')); };
+})();
+"""
+
+
+def apply_settings(page: Any, selects: dict[str, str], names: tuple[str, ...] = ()) -> None:
+    """Change game settings in the Settings panel and start a new table with them (confirming)."""
+    page.click("header button[data-panel=settings]")
+    if names:
+        page.select_option("select[name=people_count]", str(len(names)))
+        for i, name in enumerate(names):
+            page.fill(f"input[name=person_{i + 1}]", name)
+    for name, value in selects.items():
+        page.select_option(f"#settings-form select[name={name}]", value)
+    page.click("#settings-form [data-cmd=apply]")
+    confirm = page.locator('#settings-form [data-cmd=apply][data-confirmed="1"]')
+    if confirm.count():
+        confirm.click()
+    page.wait_for_selector("#settings", state="hidden")
+
+
+def to_my_turn(page: Any) -> str:
+    """Wait for the human's turn (dealing on when a hand ends first); returns 'turn' or 'draw'."""
+    for _ in range(20):
+        state = wait_turn_or_end(page)
+        if state != "over":
+            return state
+        page.keyboard.press("n")
+        page.wait_for_timeout(100)
+    raise AssertionError("the human never got a turn")
+
+
+def test_the_time_bank_runs_after_the_clock_survives_a_reload_and_then_times_out(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?reset=1&seed=3&bots=fast&timer=3")
+    apply_settings(page, {"time_bank": "60"})
+    to_my_turn(page)
+    timer = "#table .seat.acting.human .timer"
+    page.wait_for_selector(timer + ".bank", state="attached", timeout=6000)  # the turn's 3 s are up
+    text = page.inner_text(timer + " .timer-text")
+    assert text.startswith("Time bank "), text
+    screenshot(page, "time-bank-in-use")
+    number, events = hand_number(page), history(page)
+    page.wait_for_timeout(2000)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    page.wait_for_selector(timer + ".bank", state="attached")  # still in the bank after the reload
+    assert (hand_number(page), history(page)) == (number, events)
+    left = int(re.findall(r"\d+", page.inner_text(timer + " .timer-text"))[0])
+    assert 25 <= left <= 58, f"{left} s of a 60 s bank left 2 s into it and a reload (Python's start) later"
+    assert "ran out of time" not in history(page)
+    before = page.get_attribute("body", "data-step")
+    page.keyboard.press("c")  # check or call with the key, inside the bank
+    page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
+    assert "You ran out of time" not in history(page)
+    # What is left of the bank follows on the next turns; once it is gone, the clock runs out.
+    deadline = time.monotonic() + 120
+    while "You ran out of time" not in history(page):
+        assert time.monotonic() < deadline, "the time bank never ran out"
+        if page.locator("#controls [data-cmd=deal]").count():
+            page.keyboard.press("n")
+        page.wait_for_timeout(200)
+    assert page.locator("#notices .notice").count() == 0
+
+
+def test_pass_and_play_the_clock_starts_when_the_next_person_takes_the_device(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?reset=1&seed=8&bots=fast&timer=4")
+    apply_settings(page, {"opponents": "1"}, names=("Ann", "Bruno"))
+    page.wait_for_function("() => document.body.dataset.mode === 'pass'")
+    deadline = time.monotonic() + 60
+    while not page.locator("#controls [data-cmd=reveal]").count():
+        assert time.monotonic() < deadline, "no hand-over came"
+        if page.locator("#controls [data-cmd=check], #controls [data-cmd=call], #controls [data-cmd=draw]").count():
+            page.keyboard.press("d" if page.locator("#controls [data-cmd=draw]").count() else "c")
+        elif page.locator("#controls [data-cmd=deal]").count():
+            page.keyboard.press("n")
+        page.wait_for_timeout(150)
+    assert page.locator("#table .timer").count() == 0  # no clock on screen during the hand-over
+    page.wait_for_timeout(5000)  # longer than the 4 s clock: the hand-over takes its time
+    step = page.get_attribute("body", "data-step")
+    assert "ran out of time" not in history(page)
+    page.click("#controls [data-cmd=reveal]")
+    page.wait_for_selector("#table .seat.acting.human .timer", state="attached")
+    left = int(re.findall(r"\d+", page.inner_text("#table .seat.acting.human .timer-text"))[0])
+    assert left >= 3, f"{left} s left just after taking the device"
+    assert page.get_attribute("body", "data-step") == step
+    page.wait_for_function("() => /ran out of time/.test(document.querySelector('#history-list').innerText)",
+                           timeout=8000)
+
+
+def test_the_turn_alert_sounds_and_titles_the_tab_in_the_background(page: Any, site_url: str) -> None:
+    page.add_init_script(AUDIO_AND_VISIBILITY)
+    open_ready(page, site_url + "index.html?reset=1&seed=5")  # bots at their normal pace
+    title = page.title()
+    page.click("header button[data-panel=history]")  # the person uses the page: sound is allowed now
+    page.click("header button[data-panel=history]")
+    if page.get_attribute("body", "data-my-turn") == "1":  # a turn already there: act, wait for the next
+        page.keyboard.press("c")
+    page.wait_for_function("() => document.body.dataset.myTurn === '0'")
+    page.evaluate("window.__setHidden(true)")
+    notes = page.evaluate("window.__notes")
+    to_my_turn(page)
+    page.wait_for_function("() => document.title.startsWith('Your turn')")
+    page.wait_for_function("n => window.__notes >= n + 2", arg=notes)  # the two notes of the sound
+    heard = page.evaluate("window.__notes")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__notes") == heard  # once a turn, not on every redraw
+    page.evaluate("window.__setHidden(false)")  # back on the page: the title is restored
+    assert page.title() == title
+    page.evaluate("window.__setHidden(true)")
+    assert page.title().startswith("Your turn")
+    before = page.get_attribute("body", "data-step")
+    page.keyboard.press("d" if page.locator("#controls [data-cmd=draw]").count() else "c")  # acting restores it
+    page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
+    page.wait_for_function("t => document.title === t", arg=title)
+
+
+def test_the_turn_sound_is_a_setting_that_applies_at_once(page: Any, site_url: str) -> None:
+    page.add_init_script(AUDIO_AND_VISIBILITY)
+    open_ready(page, site_url + "index.html?reset=1&seed=5&bots=fast")
+    page.click("header button[data-panel=settings]")
+    sound = page.locator("#settings-form input[name=turn_sound]")
+    assert sound.is_checked()  # on by default (docs/ui.md says why)
+    sound.uncheck()
+    page.click("#settings [data-cmd=close-panel]")
+    if page.get_attribute("body", "data-my-turn") == "1":  # a turn that came meanwhile may have sounded
+        page.keyboard.press("d" if page.locator("#controls [data-cmd=draw]").count() else "c")
+    page.wait_for_function("() => document.body.dataset.myTurn === '0'")
+    notes = page.evaluate("window.__notes")
+    for _ in range(3):
+        to_my_turn(page)
+        before = page.get_attribute("body", "data-step")
+        page.keyboard.press("d" if page.locator("#controls [data-cmd=draw]").count() else "c")
+        page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
+    assert page.evaluate("window.__notes") == notes

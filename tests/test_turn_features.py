@@ -1,0 +1,272 @@
+"""Issue 15's table features on CPython: the time bank, the pass-and-play clock at the hand-over,
+the turn alert's decision, replaying a hand from History, and showing or mucking a losing hand."""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "web"
+sys.path.insert(0, str(WEB))
+sys.path.insert(0, str(ROOT))
+
+import controller  # noqa: E402
+import guest  # noqa: E402
+import host  # noqa: E402
+import protocol  # noqa: E402
+import render  # noqa: E402
+import scheduler  # noqa: E402
+import storage  # noqa: E402
+import turn_alert  # noqa: E402
+
+BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
+                       bot_to_act=False, human_to_act=True, timer=30.0, warned=False, hand_over=False,
+                       game_over=False, auto_deal=True, fast_bots=False)
+
+
+class Clocks:
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.wall = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        self.wall += seconds
+
+
+def make(clocks: Clocks, seed: int = 1, **changes: object) -> controller.Controller:
+    settings = storage.validate({**storage.DEFAULTS, **changes})
+    ctl = controller.Controller(settings, seed=seed, timer_seconds=30, clock=clocks,
+                                wall_clock=lambda: clocks.wall)
+    assert ctl.deal()
+    return ctl
+
+
+def to_human_turn(ctl: controller.Controller) -> None:
+    for _ in range(200):
+        if ctl.human_to_act() and ctl.handing_over is None:
+            return
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif ctl.handing_over is not None:
+            ctl.take_over(ctl.handing_over)
+        elif not ctl.in_hand:
+            ctl.deal()
+    raise AssertionError("no person's turn came")
+
+
+def safe_action(ctl: controller.Controller) -> str:
+    view = ctl.view()
+    assert view is not None and view.legal is not None
+    return "draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call"
+
+
+# ---------------------------------------------------------------- the time bank
+
+def test_the_time_bank_setting_is_off_by_default_and_in_every_preset_and_checked() -> None:
+    assert storage.DEFAULTS["time_bank"] == 0
+    for preset in storage.PRESETS:
+        assert storage.with_preset({**storage.DEFAULTS, "time_bank": 30}, preset)["time_bank"] == 0
+    assert storage.validate({**storage.DEFAULTS, "time_bank": 60})["time_bank"] == 60
+    for bad in (7, "30", True, -15):
+        with pytest.raises(storage.SettingsError, match="time_bank"):
+            storage.validate({**storage.DEFAULTS, "time_bank": bad})
+    form = render.settings_html(storage.validate({**storage.DEFAULTS, "time_bank": 15}))
+    assert '<select name="time_bank">' in form and '<option value="15" selected>15 s a session</option>' in form
+    assert render.form_values({"time_bank": "30"}) == {"time_bank": 30}
+
+
+def test_the_scheduler_runs_the_time_bank_after_the_turns_clock() -> None:
+    banked = dataclasses.replace(BASE, bank=20.0)
+    assert scheduler.next_step(banked, 129.5).kind == "tick"  # the turn's 30 s are up: the bank counts on
+    assert scheduler.next_step(banked, 145.0).kind == "warn"  # 5 s before the bank runs out
+    step = scheduler.next_step(dataclasses.replace(banked, warned=True), 149.5)
+    assert step is not None and (step.kind, step.at) == ("timeout", 150.0)
+    assert scheduler.next_step(dataclasses.replace(BASE, warned=True), 130.0).kind == "timeout"
+
+
+def test_the_time_bank_is_used_when_the_clock_runs_out_and_spent_for_the_session() -> None:
+    clocks = Clocks()
+    ctl = make(clocks, time_bank=15)
+    to_human_turn(ctl)
+    seat = ctl.session.to_act_table_seat
+    assert ctl.time_left() == 45 and not ctl.in_bank()
+    clocks.advance(31)
+    assert ctl.in_bank() and ctl.time_left() == 14
+    assert ctl.act(safe_action(ctl))
+    assert ctl.bank_left(seat) == pytest.approx(14)  # 1 s of the bank was used
+    to_human_turn(ctl)
+    assert ctl.time_left() == pytest.approx(44)
+    clocks.advance(44)
+    step = scheduler.next_step(ctl.facts(True), clocks.now)
+    assert step is not None and step.kind == "timeout"
+    assert ctl.run_step(step)  # the bank ran out too: the engine's timeout
+    assert ctl.bank_left(seat) == 0
+    to_human_turn(ctl)
+    assert ctl.time_left() == 30  # nothing left in the bank for this session
+    ctl.new_table(ctl.settings)
+    assert ctl.bank_left(seat) == 15  # a new table, a new bank
+
+
+def test_bots_have_no_time_bank_and_a_table_without_clocks_none_to_use() -> None:
+    clocks = Clocks()
+    ctl = make(clocks, time_bank=30)
+    bot = next(i for i, p in enumerate(ctl.session.seats) if p is not None and p.controller == "bot")
+    assert ctl.bank_left(bot) == 0
+    untimed = make(clocks, time_bank=30, timers=False)
+    to_human_turn(untimed)
+    assert untimed.time_left() is None and not untimed.in_bank()
+    assert scheduler.next_step(untimed.facts(True), clocks.now) is None
+
+
+def test_the_time_bank_survives_a_reload() -> None:
+    clocks = Clocks()
+    ctl = make(clocks, time_bank=30)
+    to_human_turn(ctl)
+    seat = ctl.session.to_act_table_seat
+    clocks.advance(40)  # 10 s into the bank
+    assert ctl.act(safe_action(ctl))
+    to_human_turn(ctl)
+    clocks.advance(33)  # 3 s into what is left of it
+    store = storage.MemoryStore()
+    storage.save(store, ctl.settings, ctl.session)
+    storage.save_turn(store, ctl.step_record())
+    settings, session, notices = storage.load(store)
+    turn, turn_notices = storage.load_turn(store)
+    assert notices == turn_notices == [] and turn is not None and turn["bank"] == {str(seat): 20.0}
+    again = controller.Controller(settings, session, timer_seconds=30, clock=lambda: clocks.now + 55,
+                                  wall_clock=lambda: clocks.wall)
+    assert again.resume_step(turn)
+    assert again.in_bank() and again.time_left() == pytest.approx(17)
+    forged = {**turn, "bank": {str(seat): 9999, "x": 4, "7": 5}}
+    assert again.resume_step(forged) and again.bank_left(seat) == 30  # never more than the setting
+
+
+@pytest.mark.parametrize("bad", [{"0": 1, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}, [1, 2], "30"])
+def test_a_malformed_saved_time_bank_is_dropped_with_a_notice(bad: object) -> None:
+    store = storage.MemoryStore()
+    storage.save_turn(store, {"hand": 1, "events": 4, "started_at": 1.0, "bank": bad})
+    turn, notices = storage.load_turn(store)
+    assert turn is None and "turn clock was unreadable" in notices[0]
+
+
+def test_a_hosts_scheduler_gives_a_guests_seat_its_time_bank() -> None:
+    clocks = Clocks()
+    chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": 1, "time_bank": 15}, guests=1)
+    ctl = host.new_hosted_table(chosen, 1, seed=3)
+    ctl.clock = clocks
+    table = host.Host(ctl, "Hana's table")
+    page = guest.GuestTable(storage.DEFAULTS, clock=clocks)
+    table.invite("s1")
+    for _, text in table.opened("s1"):
+        page.received(text)
+    out, _ = table.received("s1", protocol.message("hello", name="Zoë"))
+    ctl.deal()
+    for _ in range(100):
+        if ctl.remote_to_act():
+            break
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif ctl.human_to_act():
+            ctl.act(safe_action(ctl))
+        else:
+            ctl.deal()
+    assert ctl.remote_to_act()
+    seat = ctl.session.to_act_table_seat
+    assert ctl.time_left() == 45
+    clocks.advance(35)
+    assert scheduler.next_step(ctl.facts(True), clocks.now).kind == "tick"  # not yet the timeout
+    for _link, text in table.sync():
+        page.received(text)
+    assert page.my_turn() and page.in_bank() and page.time_left() == pytest.approx(10)
+    clocks.advance(10)
+    step = scheduler.next_step(ctl.facts(True), clocks.now)
+    assert step is not None and step.kind == "timeout"
+    ctl.run_step(step)
+    assert ctl.bank_left(seat) == 0
+
+
+def test_a_forged_time_bank_in_a_state_message_is_refused() -> None:
+    with pytest.raises(protocol.ProtocolError, match="bank"):
+        protocol.parse('{"v":1,"t":"state","view":null,"names":[],"table_seats":[],"hand":1,"step":"1.0",'
+                       '"you":null,"left":null,"limit":null,"over":"","summary":"","bank":"lots"}', "host")
+
+
+# ---------------------------------------------------------------- pass and play: the clock at the hand-over
+
+def test_pass_and_play_the_next_persons_clock_starts_when_they_take_the_device() -> None:
+    clocks = Clocks()
+    ctl = make(clocks, seed=12, people=["Ann", "Bruno"], opponents=1)
+    for _ in range(200):
+        if ctl.handing_over is not None:
+            break
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif ctl.human_to_act():
+            ctl.act(safe_action(ctl))
+        else:
+            ctl.deal()
+    assert ctl.handing_over is not None
+    assert ctl.timer_limit() is None and ctl.time_left() is None
+    assert scheduler.next_step(ctl.facts(True), clocks.now) is None  # nothing runs out during the hand-over
+    clocks.advance(120)  # the device goes round slowly
+    assert ctl.take_over(ctl.handing_over)
+    assert ctl.time_left() == 30
+    record = ctl.step_record()
+    clocks.advance(10)
+    assert ctl.time_left() == 20
+    again = controller.Controller(ctl.settings, ctl.session, timer_seconds=30, clock=clocks,
+                                  wall_clock=lambda: clocks.wall)
+    assert again.resume_step(record) and again.time_left() == 20  # a reload keeps the clock from the take-over
+
+
+# ---------------------------------------------------------------- the turn alert
+
+def test_the_turn_alert_module_doctests() -> None:
+    assert doctest.testmod(turn_alert).failed == 0
+
+
+def test_the_turn_alert_sounds_when_a_turn_comes_to_this_page_and_titles_the_tab_in_the_background() -> None:
+    assert storage.DEFAULTS["turn_sound"] is True and "turn_sound" in storage.DISPLAY_FIELDS
+    clocks = Clocks()
+    ctl = make(clocks, seed=12, people=["Ann", "Bruno"], opponents=1, timers=False)
+    whose_before, last, sounds, titles = "", "deal", [], set()
+    for _ in range(300):
+        model = ctl.model()
+        whose = turn_alert.whose_turn(model.my_turn, model.hand_over_to)
+        alert = turn_alert.decide(whose, whose_before, hidden=True, sound_on=True)
+        titles.add(alert.title)
+        assert turn_alert.decide(whose, whose, hidden=True, sound_on=True).sound is False  # drawn again
+        if last == "take_over":
+            assert whose == "you" and not alert.sound  # the hand-over sounded: taking the device does not
+        elif last in ("bot", "deal") and whose:
+            assert alert.sound  # a turn comes to this page
+            sounds.append(whose)
+        whose_before = whose
+        if ctl.session.hand_number > 3:
+            break
+        if ctl.bot_to_act():
+            ctl.bot_act()
+            last = "bot"
+        elif ctl.handing_over is not None:
+            ctl.take_over(ctl.handing_over)
+            last = "take_over"
+        elif ctl.human_to_act():
+            ctl.act(safe_action(ctl))
+            last = "act"
+        else:
+            ctl.deal()
+            last = "deal"
+    assert "Ann" in sounds
+    assert {"Ann's turn · Stripdeck", turn_alert.TITLE} <= titles
+    assert turn_alert.decide("you", "", hidden=True, sound_on=False).sound is False
+    form = render.settings_html(storage.DEFAULTS)
+    assert '<input type="checkbox" name="turn_sound" data-cmd="display" checked> A sound when it is your turn' in form
