@@ -8,7 +8,8 @@ Seeded and deterministic: the abstraction comes from a fixed sample of hands
 time, then at checkpoints the iterations, the training time and the exploitability in the
 abstract game (an exact best response for each seat against the average strategy, in
 milli-big-blinds a hand; the big blind of a limit game is its small bet). With --out the
-average strategy is written as JSON (node key -> rows of action probabilities, 4 decimals).
+average strategy is written as JSON (node key -> rows of action probabilities, 4 decimals);
+with --ship as the data file the game ships (stripdeck.solved: a byte per probability).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ sys.path.insert(0, str(ROOT / "core"))
 
 from stripdeck import Rules  # noqa: E402
 from stripdeck.abstraction import build_abstraction  # noqa: E402
+from stripdeck.solved import encode_strategy  # noqa: E402
 from stripdeck.solver import Solver, build_tree, exploitability, mbb_per_hand  # noqa: E402
 
 
@@ -58,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--classes", type=int, default=16, help="hand classes before the draw")
     parser.add_argument("--buckets", type=int, default=12, help="strength buckets after the draw")
     parser.add_argument("--out", type=Path, help="write the average strategy (JSON; one file a preset: NAME-PRESET)")
+    parser.add_argument("--ship", action="store_true",
+                        help="write the strategy the game ships: core/stripdeck/strategy-PRESET.bin")
     args = parser.parse_args(argv)
     checkpoints = {1, 10, 25, 50, 100, 200, 400, 800, 1600}
     for preset in [p.strip() for p in args.presets.split(",") if p.strip()]:
@@ -71,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(json.dumps({"preset": preset, "iterations": solver.iterations, "strategy": strategy},
                                        separators=(",", ":")))
             print(f"  wrote {path} ({path.stat().st_size:,} bytes)", flush=True)
+        if args.ship:
+            path = ROOT / "core" / "stripdeck" / f"strategy-{preset}.bin"
+            path.write_bytes(encode_strategy(preset, solver.tree, solver.average_strategy()))
+            print(f"  wrote {path.relative_to(ROOT)} ({path.stat().st_size:,} bytes)", flush=True)
     return 0
 
 

@@ -29,12 +29,12 @@ def test_the_abstraction_is_a_probability_model_of_the_deal_and_the_draw() -> No
 
 
 def test_a_hand_s_profile_reads_like_the_table_talk() -> None:
-    best, means, dists = hand_profile(parse_cards("Ah Kh Qh Jh 7h"), OFFICIAL, 5)
+    best, means, dists, _ = hand_profile(parse_cards("Ah Kh Qh Jh 7h"), OFFICIAL, 5)
     assert best == 0 and dists[0][4] == 1.0  # a pat flush is in the top bucket and stays there
-    best, means, _ = hand_profile(parse_cards("Ah Kh Qh Jh 7c"), OFFICIAL, 5)
-    assert best == 1  # four to a flush: draw one
-    best, _, _ = hand_profile(parse_cards("9s 9d Kc 8h 7d"), OFFICIAL, 5)
-    assert best == 3  # a pair: draw three
+    best, means, _, discards = hand_profile(parse_cards("Ah Kh Qh Jh 7c"), OFFICIAL, 5)
+    assert best == 1 and discards[1] == parse_cards("7c")  # four to a flush: draw one
+    best, _, _, discards = hand_profile(parse_cards("9s 9d Kc 8h 7d"), OFFICIAL, 5)
+    assert best == 3 and set(discards[3]) == set(parse_cards("Kc 8h 7d"))  # a pair: draw three
 
 
 def test_the_tree_follows_the_betting_of_fixed_limit_heads_up(small: Solver) -> None:
@@ -87,3 +87,72 @@ def test_the_solver_plays_fixed_limit_only() -> None:
         build_tree(Rules(), build_abstraction(OFFICIAL, samples=60, pre_classes=4, post_buckets=3))
     with pytest.raises(ValueError, match="no joker"):
         build_abstraction(Rules.preset("cardroom", joker=True), samples=10)
+
+
+def test_a_strategy_file_round_trips_and_refuses_another_shape(small: Solver) -> None:
+    from stripdeck.solved import decode_strategy, encode_strategy
+
+    strategy = small.average_strategy()
+    data = encode_strategy("official", small.tree, strategy)
+    back = decode_strategy(data, OFFICIAL)
+    for node in small.tree.nodes:
+        for row, again in zip(strategy[node.key], back.rows[node.key]):
+            assert again == pytest.approx(row, abs=2 / 255)
+    assert back.tree.abstraction.edges == small.tree.abstraction.edges
+    with pytest.raises(ValueError, match="not a stripdeck strategy"):
+        decode_strategy(b"PK\x03\x04", OFFICIAL)
+    with pytest.raises(ValueError, match="nodes"):
+        decode_strategy(data, Rules.preset("cardroom"))  # draw up to five: another tree
+    with pytest.raises(ValueError, match="bytes"):
+        decode_strategy(data + b"\x00", OFFICIAL)
+
+
+def test_the_public_history_is_read_from_the_view_as_the_abstract_game_has_it() -> None:
+    from stripdeck import apply, player_view, start_hand
+    from stripdeck.solved import _public_key
+
+    state = start_hand(OFFICIAL, [100, 100], 0, seed=3)  # seat 0 has the button: seat 1 acts first
+    assert _public_key(player_view(state, 1)) == "1:"
+    for action in ("bet", "raise", "call"):
+        state, _ = apply(state, action)
+    assert _public_key(player_view(state, 1)) == "1:brc/d:"
+    state, _ = apply(state, "draw " + " ".join(str(c) for c in state.seats[1].hand[:2]))
+    assert _public_key(player_view(state, 0)) == "1:brc/d:2,"
+    state, _ = apply(state, "draw")
+    # The opener (seat 1 bet first) acts first after the draw.
+    assert state.to_act == 1
+    assert _public_key(player_view(state, 1)) == "1:brc/d:2,0/2:"
+    state, _ = apply(state, "check")
+    assert _public_key(player_view(state, 0)) == "1:brc/d:2,0/2:k"
+
+
+def test_the_shipped_strategy_fits_the_official_preset_at_any_stakes() -> None:
+    from stripdeck.solved import load_strategy
+
+    shipped = load_strategy(OFFICIAL)
+    assert shipped is not None and shipped.preset == "official"
+    assert load_strategy(OFFICIAL.with_options(ante=2, small_bet=4, big_bet=8)) is shipped  # the page's stakes
+    assert load_strategy(Rules()) is None  # pot limit with blinds: not solved (yet)
+    assert load_strategy(OFFICIAL.with_options(draw_limit=3)) is None
+
+
+def test_the_solved_player_plays_legal_hands_heads_up_and_falls_back_three_handed() -> None:
+    from stripdeck.arena import play_duplicate_deal
+    from stripdeck.solved import SolvedPlayer
+
+    for seed in range(4):
+        assert sum(play_duplicate_deal(OFFICIAL, [SolvedPlayer(seed=1), SolvedPlayer(seed=2)], seed, 200)) == 0
+    three = [SolvedPlayer(seed=1), SolvedPlayer(seed=2), SolvedPlayer(seed=3)]
+    assert sum(play_duplicate_deal(OFFICIAL, three, 5, 200)) == 0
+
+
+def test_the_pat_bluffer_that_beats_today_s_hard_bot_loses_to_the_solved_strategy() -> None:
+    # docs/bots.md: standing pat and betting the most after the draw wins against `hard` heads-up
+    # in fixed limit; against the computed strategy it loses (a short seeded run, wide margins).
+    from stripdeck.arena import run_arena
+    from stripdeck.exploiters import exploiter_for
+    from stripdeck.solved import SolvedPlayer
+
+    result = run_arena([exploiter_for("pat-bluffer", seed=2), SolvedPlayer(seed=3)], hands=300, seed=2,
+                       rules=OFFICIAL)
+    assert result[0].high < 0, result

@@ -29,7 +29,7 @@ from .cards import Card, full_deck
 from .odds import Outcome, draw_outcomes, opponent_model
 from .rules import Rules
 
-__all__ = ["Abstraction", "build_abstraction", "hand_profile"]
+__all__ = ["Abstraction", "Profile", "build_abstraction", "hand_profile", "post_bucket"]
 
 Distribution = tuple[float, ...]
 
@@ -50,9 +50,9 @@ class Abstraction(NamedTuple):
         """How many classes before the draw."""
         return len(self.class_probs)
 
-    def classify(self, profile: tuple[int, Sequence[float]]) -> int:
+    def classify(self, profile: Profile) -> int:
         """The class of a hand from its :func:`hand_profile` (its best count and mean strengths)."""
-        best, means = profile
+        best, means = profile.best, profile.means
         group = _group_of(best)
         members = [b for b in range(self.pre_classes) if self.groups[b] == group]
         if not members:  # a kind of hand the sample never held: the nearest group's classes
@@ -73,8 +73,18 @@ def post_bucket(level: int, rules: Rules, buckets: int) -> int:
     return min(buckets - 1, int(opponent_model(rules).below(level, None) * buckets))
 
 
+class Profile(NamedTuple):
+    """What each draw count does for a hand: the best discard of that many cards, its mean strength
+    after the draw and its distribution of buckets; and the best count."""
+
+    best: int
+    means: list[float]
+    dists: list[Distribution]
+    discards: list[tuple[Card, ...]]
+
+
 def hand_profile(hand: Sequence[Card], rules: Rules, buckets: int,
-                 unseen: Sequence[Card] | None = None) -> tuple[int, list[float], list[Distribution]]:
+                 unseen: Sequence[Card] | None = None) -> Profile:
     """For each draw count: the best discard's mean strength and its distribution of buckets; and the best count."""
     if unseen is None:
         unseen = [c for c in full_deck(rules.joker) if c not in hand]
@@ -87,16 +97,17 @@ def hand_profile(hand: Sequence[Card], rules: Rules, buckets: int,
         score = outcome.score(lambda level: below(level, None))
         if d not in best_of or score > best_of[d][0] + 1e-12:
             best_of[d] = (score, outcome)
-    means, dists = [], []
+    means, dists, discards = [], [], []
     for d in counts:
         score, outcome = best_of[d]
+        discards.append(outcome.discard)
         dist = [0.0] * buckets
         for level, n in outcome.counts.items():
             dist[min(buckets - 1, int(below(level, None) * buckets))] += n / outcome.total
         means.append(score)
         dists.append(tuple(dist))
     best = max(counts, key=lambda d: (means[d], -d))
-    return best, means, dists
+    return Profile(best, means, dists, discards)
 
 
 def build_abstraction(rules: Rules, samples: int = 3000, pre_classes: int = 16, post_buckets: int = 12,
@@ -113,7 +124,7 @@ def build_abstraction(rules: Rules, samples: int = 3000, pre_classes: int = 16, 
         hand = rng.sample(deck, 5)
         profiles.append(hand_profile(hand, rules, post_buckets))
     by_group: dict[int, list[tuple[float, list[Distribution]]]] = {}
-    for best, means, dists in profiles:
+    for best, means, dists, _ in profiles:
         by_group.setdefault(_group_of(best), []).append((means[best], dists))
     groups = sorted(by_group)
     shares = _shares({g: len(by_group[g]) for g in groups}, max(pre_classes, len(groups)))
