@@ -32,3 +32,19 @@ def test_result_variable_and_errors() -> None:
     assert run_in_pyodide("'globals are fresh' if 'result' not in globals() else 'leak'") == (
         "globals are fresh"
     )
+
+
+def test_the_shipped_strategy_loads_from_the_wheel_and_plays_the_same_as_in_cpython() -> None:
+    code = """
+from stripdeck import Rules, apply, player_view, start_hand
+from stripdeck.solved import SolvedPlayer
+rules = Rules.preset("official")
+players = [SolvedPlayer(seed=1), SolvedPlayer(seed=2)]
+state = start_hand(rules, [100, 100], 0, seed=11)
+while state.to_act is not None:
+    state, _ = apply(state, players[state.to_act].decide(player_view(state, state.to_act)))
+list(state.actions)
+"""
+    namespace: dict[str, object] = {}
+    exec(code.replace("list(state.actions)", "result = list(state.actions)"), namespace)  # noqa: S102
+    assert run_in_pyodide(code) == namespace["result"]

@@ -33,7 +33,7 @@ __all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy"
 
 MAGIC = b"stripdeck-strategy 1\n"
 SHIPPED_PRESETS = ("official",)
-_SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "joker", "flush_beats_full_house",
+_SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "max_raises", "joker", "flush_beats_full_house",
           "small_blind", "big_blind", "dealer_ante")
 
 
