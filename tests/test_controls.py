@@ -280,3 +280,54 @@ def test_fold_does_not_ask_when_there_is_a_bet_to_call() -> None:
     assert ctl.my_turn() and view.legal.allows("call") and not view.legal.allows("check")
     assert [b.kind for b in ctl.model().bar.buttons][0] == "fold"
     assert not ctl.ask_fold()
+
+
+# ---------------------------------------------------------------- the winner is named after the reveal
+
+def to_a_showdown(seed: int) -> tuple[controller.Controller, Clock]:
+    clock = Clock()
+    settings = storage.validate({**storage.DEFAULTS, "show_all": True, "opponents": 2})
+    ctl = controller.Controller(settings, seed=seed, clock=clock)
+    for _ in range(40):
+        assert ctl.deal()
+        while ctl.in_hand:
+            if ctl.bot_to_act():
+                ctl.bot_act()
+            else:
+                view = ctl.view()
+                ctl.act("draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call")
+        if ctl.revealed() >= 2:
+            return ctl, clock
+    raise AssertionError("no showdown")
+
+
+def test_the_result_is_named_only_once_the_cards_have_turned_over() -> None:
+    import scheduler
+
+    ctl, clock = to_a_showdown(seed=8)
+    model = ctl.model()
+    assert model.hand_over and "win" not in model.status.lower(), model.status
+    assert not any(s.won for s in model.seats)
+    assert not any(" win" in line for line in model.history), model.history
+    assert any(s.reveal >= 0 for s in model.seats)  # the cards are turning over
+    step = scheduler.next_step(ctl.facts(True), clock.now)
+    assert step is not None and step.kind == "announce"
+    assert step.at == ctl.started + scheduler.reveal_time(ctl.revealed())
+    clock.now = step.at
+    ctl.run_step(step)
+    model = ctl.model()
+    assert "win" in model.status.lower() and any(s.won for s in model.seats)
+    assert any(" win" in line for line in model.history)
+    assert scheduler.next_step(ctl.facts(True), clock.now).kind == "deal"  # the deal still comes after
+
+
+def test_a_reload_after_the_reveal_names_the_result_at_once() -> None:
+    ctl, clock = to_a_showdown(seed=8)
+    record = ctl.step_record()
+    store = FakeStore()
+    storage.save(store, ctl.settings, ctl.session)
+    settings, session, _ = storage.load(store)
+    for later, named in ((0.1, False), (5.0, True)):
+        again = controller.Controller(settings, session, clock=Clock(), wall_clock=lambda: record["started_at"] + later)
+        assert again.resume_step(record)
+        assert again.is_announced() is named

@@ -61,6 +61,7 @@ class Controller(Seating):
         self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
         self.note = ""                 # something the human must read about their last turn
         self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
+        self.announced: scheduler.Token | None = None  # the finished hand whose result is named (after its reveal)
         self.fold_asked: scheduler.Token | None = None  # the turn in which Fold asked "when you can check?"
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
@@ -151,7 +152,7 @@ class Controller(Seating):
             four_color=self.settings["four_color"], name_hand=name_hand,
             show_hints=self.settings["show_hints"], note=self.note,
             hand_over_to=None if over is None else self.session.seats[over].name,  # type: ignore[union-attr]
-            thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token,
+            thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token, announce=self.is_announced(),
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
 
     @property
@@ -179,9 +180,20 @@ class Controller(Seating):
             timer=self.timer_limit() if person or remote else None, warned=self.warned == token,
             hand_over=hand is not None and hand.is_complete, game_over=bool(self.game_over),
             auto_deal=bool(self.settings["auto_deal"]), fast_bots=bool(self.settings["fast_bots"]),
-            revealed=sum(1 for e in hand.log if e.kind == "show") if hand is not None else 0,
+            revealed=self.revealed(),
             seed=self.session.seed, remote_to_act=remote,
-            absent=remote and self.session.to_act_table_seat not in self.connected)
+            absent=remote and self.session.to_act_table_seat not in self.connected, announced=self.is_announced())
+
+    def revealed(self) -> int:
+        """Seats that showed their cards at the showdown of the hand on the table."""
+        hand = self.session.hand
+        return sum(1 for e in hand.log if e.kind == "show") if hand is not None else 0
+
+    def is_announced(self) -> bool:
+        """True when the finished hand's result may be named: its showdown's cards have turned
+        over (the scheduler's ``announce`` step), or nobody showed."""
+        hand = self.session.hand
+        return hand is None or not hand.is_complete or self.announced == self.token or self.revealed() == 0
 
     # ---------------------------------------------------------------- the step clock
 
@@ -223,6 +235,8 @@ class Controller(Seating):
             return False
         self.started = self.clock() - min(elapsed, 3600.0)
         self.started_at = started_at
+        if elapsed >= scheduler.reveal_time(self.revealed()):
+            self.announced = self.token  # the reveal was over before the reload
         note = record.get("note")
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         holder = record.get("holder")
@@ -273,6 +287,8 @@ class Controller(Seating):
             drawing = self.session.hand is not None and self.session.hand.phase == "draw"
             return ("5 seconds left: then you stand pat." if drawing
                     else "5 seconds left: then you check, or fold if you cannot check.")
+        elif step.kind == "announce":
+            self.announced = step.token
         elif step.kind == "deal":
             self.deal()
         return ""

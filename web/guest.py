@@ -54,6 +54,7 @@ class GuestTable:
         self.errors: list[str] = []      # the host's refusals and dropped messages, newest last
         self.queued: str | None = None
         self.fold_asked = ""             # the state in which Fold asked "when you can check for free?"
+        self.announced: scheduler.Token | None = None  # the finished hand whose result is named (after its reveal)
         self.sent = ""                   # the state the guest's last action was sent for
         self.started = clock()           # when the current state arrived
         self.deadline: float | None = None
@@ -208,11 +209,19 @@ class GuestTable:
             selected=self.selected, amount=self.amount, hand_number=self.hand_number,
             four_color=self.settings["four_color"], name_hand=name_hand, show_hints=self.settings["show_hints"],
             note=self.note, thinking=to_act is not None and self._is_bot(to_act),
-            fold_asked=self.fold_asked == self.step_text and self.my_turn(),
+            fold_asked=self.fold_asked == self.step_text and self.my_turn(), announce=self.is_announced(),
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
         if self.ended:
             return presenter.TableModel(**{**model.__dict__, "bar": action_bar.ActionBar(), "my_turn": False})
         return model
+
+    def is_announced(self) -> bool:
+        """True when the finished hand's result may be named: its showdown's cards have turned
+        over on this page (the scheduler's ``announce`` step), or nobody showed."""
+        view = self.view
+        if view is None or view.phase != "complete" or self.announced == self.token:
+            return True
+        return not any(e.kind == "show" for e in view.log)
 
     def _is_bot(self, hand_seat: int) -> bool:
         if self.state is None:
@@ -253,7 +262,8 @@ class GuestTable:
 
     def facts(self, ready: bool) -> scheduler.Facts:
         """Only the display's clock is the guest's: the host decides timeouts and deals. So the
-        countdown ticks while someone's clock runs, and nothing is due once it has run out."""
+        countdown ticks while someone's clock runs, and nothing is due once it has run out but
+        naming a showdown's result once its cards have turned over on this page."""
         mine = self.my_turn()
         left = self.time_left()
         running = left is not None and left > 0 and not self.ended
@@ -262,8 +272,11 @@ class GuestTable:
         return scheduler.Facts(
             token=self.token, started=started, shown=self.started, ready=ready,
             queued=self.queued is not None and mine, bot_to_act=False, human_to_act=mine and running,
-            timer=limit if running else None, warned=self.warned == self.token, hand_over=False,
-            game_over=True, auto_deal=False, fast_bots=False, remote_to_act=running and not mine)
+            timer=limit if running else None, warned=self.warned == self.token,
+            hand_over=self.view is not None and self.view.phase == "complete",
+            game_over=True, auto_deal=False, fast_bots=False, remote_to_act=running and not mine,
+            revealed=sum(1 for e in self.view.log if e.kind == "show") if self.view is not None else 0,
+            announced=self.is_announced())
 
     def run_step(self, step: scheduler.Step) -> str:
         if step.token != self.token:
@@ -271,6 +284,8 @@ class GuestTable:
         if step.kind == "warn":
             self.warned = step.token
             return "5 seconds left."
+        if step.kind == "announce":
+            self.announced = step.token
         return ""
 
     # ---------------------------------------------------------------- what the guest does

@@ -301,3 +301,50 @@ def test_fold_asks_first_when_checking_is_free(page: Any, site_url: str) -> None
     page.wait_for_function("s => document.body.dataset.step !== s", arg=step)
     assert "You check." in page.inner_text("#history-list")
     assert "You fold." not in page.inner_text("#history-list")
+
+
+RECORD = """() => {
+    window.__seen = [];
+    const note = () => window.__seen.push({t: performance.now(), phase: document.body.dataset.phase,
+        hand: document.body.dataset.hand, status: document.getElementById('status')?.innerText || '',
+        live: document.getElementById('live').textContent, revealed: document.querySelectorAll('.seat.revealed').length,
+        won: document.querySelectorAll('.seat.winner, .seat .won').length});
+    new MutationObserver(note).observe(document.body, {subtree: true, childList: true, characterData: true,
+                                                       attributes: true, attributeFilter: ['data-phase']});
+    note();
+}"""
+
+
+def test_the_winner_is_named_only_after_the_cards_turn_over(page: Any, site_url: str) -> None:
+    """Defect 10: the status and the announcement named the winner while the showdown's cards
+    were still turning over (a CSS animation: seat k starts at k × 0.7 s and takes 0.35 s)."""
+    open_ready(page, site_url + "index.html?embed=1&show_all=1&opponents=2&bots=fast&seed=8")
+    page.evaluate(RECORD)
+    for _ in range(120):
+        state = wait_turn_or_end(page)
+        if state == "over":  # the result is named within the reveal's time
+            page.wait_for_function("document.getElementById('status').innerText.includes(' win')", timeout=5000)
+        seen = page.evaluate("window.__seen")
+        done = [s for s in seen if s["phase"] == "complete" and s["revealed"] >= 2]
+        if state == "over" and done:
+            break
+        if state == "over":
+            page.keyboard.press("n")
+            page.wait_for_timeout(100)
+        elif state == "draw":
+            page.keyboard.press("d")
+            page.wait_for_timeout(100)
+        else:
+            passive_action(page)
+    else:
+        raise AssertionError("no showdown of two hands or more")
+    hand = done[0]["hand"]
+    ours = [s for s in seen if s["hand"] == hand and s["phase"] == "complete"]
+    start = ours[0]["t"]
+    shown = max(s["revealed"] for s in ours)
+    reveal = (shown - 1) * 0.7 + 0.35
+    named = next(s for s in ours if " win" in s["status"])
+    assert named["t"] - start >= reveal * 1000 - 60, (named["t"] - start, reveal)
+    early = [s for s in ours if s["t"] - start < reveal * 1000 - 60]
+    assert early and all(" win" not in s["status"] and " win" not in s["live"] and not s["won"] for s in early), early
+    assert "the cards turn over" in early[0]["status"]
