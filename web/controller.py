@@ -16,6 +16,7 @@ from typing import Any
 
 import action_bar
 import advice_panel
+import preactions
 import presenter
 import scheduler
 import session_log
@@ -63,6 +64,8 @@ class Controller(Seating):
         self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
         self.announced: scheduler.Token | None = None  # the finished hand whose result is named (after its reveal)
         self.fold_asked: scheduler.Token | None = None  # the turn in which Fold asked "when you can check?"
+        # What each person here chose to do before their turn (table seat -> pre-action), this round only.
+        self.preactions: dict[int, preactions.PreAction] = {}
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
         self.before_deal: Callable[[], None] | None = None
@@ -153,6 +156,7 @@ class Controller(Seating):
             show_hints=self.settings["show_hints"], note=self.note,
             hand_over_to=None if over is None else self.session.seats[over].name,  # type: ignore[union-attr]
             thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token, announce=self.is_announced(),
+            preaction=self.preaction_of(self.viewer),
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
 
     @property
@@ -175,7 +179,7 @@ class Controller(Seating):
         remote = self.remote_to_act()
         return scheduler.Facts(
             token=token, started=self.started, shown=self.shown, ready=ready,
-            queued=self.queued is not None and self.queued[0] == token,
+            queued=self.queued is not None and self.queued[0] == token or self.preaction_due() is not None,
             bot_to_act=self.bot_to_act(), human_to_act=person,
             timer=self.timer_limit() if person or remote else None, warned=self.warned == token,
             hand_over=hand is not None and hand.is_complete, game_over=bool(self.game_over),
@@ -215,7 +219,8 @@ class Controller(Seating):
         hand_number, events = self.step_key
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
                 "selected": list(self.selected), "note": self.note, "holder": self.holder,
-                "amount": self.amount_text(), "asked": self.fold_asked == self.token}
+                "amount": self.amount_text(), "asked": self.fold_asked == self.token,
+                "preaction": preactions.record(self.preactions)}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -241,6 +246,8 @@ class Controller(Seating):
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         holder = record.get("holder")
         self.holder = holder if type(holder) is int and holder in self.people else None
+        self.preactions = preactions.from_record(record.get("preaction"), self.session.hand_number, self.phase)
+        self._prune_preactions()
         if record.get("asked") is True:  # the fold question stays up
             self.fold_asked = self.token
         amount = record.get("amount")  # a typed bet amount: whole-number text only (clamped when shown)
@@ -278,6 +285,12 @@ class Controller(Seating):
             _, text = self.queued
             self.queued = None
             return "" if self.act(text) else "That action is no longer possible."
+        if step.kind == "apply":  # the pre-action of the person to act, chosen before their turn
+            text = self.preaction_due()
+            self.preactions.pop(self.session.to_act_table_seat or 0, None)
+            if text is not None:
+                self._apply(text)
+            return ""
         if step.kind == "bot" and self.bot_to_act():
             self.bot_apply(self.bot_decide())
         elif step.kind == "timeout":
@@ -332,6 +345,38 @@ class Controller(Seating):
 
     # ---------------------------------------------------------------- actions
 
+    def preaction_of(self, table_seat: int | None) -> str:
+        """The pre-action a person here chose for this round ('' for none)."""
+        pre = self.preactions.get(table_seat) if table_seat is not None else None
+        return pre.kind if pre is not None else ""
+
+    def set_preaction(self, kind: str) -> bool:
+        """The viewer chooses (or, chosen again, drops) a pre-action; False if it is not on offer."""
+        seat = self.viewer
+        view = self.view()
+        if seat is None or view is None or kind not in preactions.offered(view):
+            return False
+        if self.preaction_of(seat) == kind:
+            del self.preactions[seat]
+        else:
+            self.preactions[seat] = preactions.PreAction(kind, self.session.hand_number, view.phase)
+        return True
+
+    def preaction_due(self) -> str | None:
+        """The action the pre-action of the person to act sends now (None if none applies)."""
+        seat = self.session.to_act_table_seat
+        pre = self.preactions.get(seat) if seat is not None and self.human_to_act() else None
+        if pre is None or not preactions.still_valid(pre, self.session.view(seat), self.session.hand_number):
+            return None
+        return preactions.action_for(pre, stripdeck.legal_actions(self.session.hand))  # type: ignore[arg-type]
+
+    def _prune_preactions(self) -> None:
+        """Drop the pre-actions the table has moved past (a new round, a bet after Check, a fold)."""
+        for seat, pre in list(self.preactions.items()):
+            if self.kind_of(seat) != PERSON or not self.session.in_hand or not preactions.still_valid(
+                    pre, self.session.view(seat), self.session.hand_number):
+                del self.preactions[seat]
+
     def deal(self) -> bool:
         """Deal the next hand (False if the table cannot)."""
         if self.session.in_hand:
@@ -342,6 +387,7 @@ class Controller(Seating):
             return False
         self.session = self.session.next_hand()
         self.note = ""
+        self.preactions = {}
         self._reset_choice()
         return True
 
@@ -425,6 +471,7 @@ class Controller(Seating):
             self.hand_log = session_log.add_record(self.hand_log, record)
             self.hand_log_changed += 1
         self._reset_choice()
+        self._prune_preactions()
 
     def _reset_choice(self) -> None:
         self.fold_asked = None
@@ -496,6 +543,7 @@ class Controller(Seating):
         self.holder = None
         self.note = ""
         self.warned = None
+        self.preactions = {}
         self._reset_choice()
 
     def set_display(self, settings: Mapping[str, Any]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import preactions
 import stripdeck
 from action_bar import ActionBar, action_bar, pot_total
 from advice_panel import HintModel
@@ -84,6 +85,8 @@ class TableModel:
     hint: HintModel | None = None
     note: str = ""                # about the viewer's last turn (a clock that ran out)
     hand_over_to: str = ""        # pass and play: the person the device must go to before they act
+    pre_offer: tuple[str, ...] = ()  # pre-actions the viewer may choose while others act (preactions.py)
+    preaction: str = ""           # the one chosen ('' for none)
 
 
 def card_model(card: Card, index: int = 0, selected: bool = False, selectable: bool = False) -> CardModel:
@@ -204,7 +207,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             hand_number: int = 0, four_color: bool = False, name_hand: bool = True,
             show_hints: bool = False, hint: HintModel | None = None, note: str = "",
             hand_over_to: str | None = None, thinking: bool = True, fold_asked: bool = False,
-            announce: bool = True) -> TableModel:
+            announce: bool = True, preaction: str = "") -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
@@ -218,6 +221,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     ``fold_asked``: the viewer pressed Fold where checking is free, and is asked to confirm.
     ``announce=False``: the showdown's cards are still turning over, so neither the status, the
     seats nor the history name the result yet (the scheduler's ``announce`` step ends it).
+    ``preaction`` is the viewer's chosen pre-action (offered while the others act).
     """
     bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount, fold_asked)
     my_turn = view.is_my_turn and view.legal is not None
@@ -321,7 +325,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         phase=PHASE_TEXT.get(view.phase, view.phase), status=status, bar=bar, my_turn=my_turn,
         hand_over=hand_over, history=history(view, names, before_showdown=not announce), hand_number=hand_number,
         four_color=four_color, timer_seat=view.to_act, hint_offer=drawing and show_hints,
-        hint=hint if drawing and show_hints else None, note=note, hand_over_to=hand_over_to or "")
+        hint=hint if drawing and show_hints else None, note=note, hand_over_to=hand_over_to or "",
+        pre_offer=() if hand_over_to else preactions.offered(view), preaction=preaction)
 
 
 def announcement(before: Sequence[str], after: Sequence[str]) -> str:

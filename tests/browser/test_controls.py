@@ -348,3 +348,31 @@ def test_the_winner_is_named_only_after_the_cards_turn_over(page: Any, site_url:
     early = [s for s in ours if s["t"] - start < reveal * 1000 - 60]
     assert early and all(" win" not in s["status"] and " win" not in s["live"] and not s["won"] for s in early), early
     assert "the cards turn over" in early[0]["status"]
+
+
+def test_a_pre_action_chosen_while_the_bots_act_is_applied_on_your_turn(page: Any, site_url: str) -> None:
+    """Pre-actions: chosen while others act (bots at their normal pace), applied when your turn comes."""
+    open_ready(page, site_url + "index.html?reset=1&seed=1")
+    for _ in range(60):
+        state = wait_turn_or_end(page, timeout=30)
+        if state == "turn" and page.get_attribute("body", "data-phase") == "first betting round":
+            break
+        page.keyboard.press("n" if state == "over" else "d" if state == "draw" else "c")
+        page.wait_for_timeout(150)
+    step = page.get_attribute("body", "data-step")
+    page.locator("#controls [data-cmd=call], #controls [data-cmd=check]").first.click()
+    page.wait_for_function("s => document.body.dataset.step !== s", arg=step)
+    calls = page.inner_text("#history-list").count("You call")
+    chosen = page.locator('#controls [data-cmd=preact][data-value=callany]')
+    chosen.wait_for(timeout=3000)  # the bots think for 0.4-0.9 s each
+    assert page.locator("#controls .preactions").get_attribute("aria-label") == "Before your turn"
+    chosen.click()
+    assert chosen.get_attribute("aria-pressed") == "true"
+    assert "Call any: done for you when your turn comes." in page.inner_text("#controls")
+    page.wait_for_function("n => document.body.dataset.phase !== 'first betting round'"
+                           " || document.getElementById('history-list').innerText.split('You call').length - 1 > n",
+                           arg=calls, timeout=20000)
+    text = page.inner_text("#history-list")
+    if text.count("You call") == calls:  # nobody raised: the round ended, and the pre-action with it
+        assert page.get_attribute("body", "data-phase") != "first betting round"
+    assert page.locator('#controls [data-cmd=preact][aria-pressed="true"]').count() == 0
