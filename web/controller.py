@@ -529,7 +529,9 @@ class Controller(Seating):
 
     def amount_text(self) -> str | None:
         """The bet amount typed or slid for this turn as saved text (None if none or not a number)."""
-        text = str(self.amount).strip() if self.amount is not None and not isinstance(self.amount, bool) else ""
+        if self.amount is None or isinstance(self.amount, bool):
+            return None
+        text = str(self.amount).strip().split(".")[0]  # as action_bar.clamp_amount reads it
         return text if text.isascii() and text.isdigit() and len(text) <= 12 else None
 
     def new_table(self, settings: Mapping[str, Any]) -> None:
