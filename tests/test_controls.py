@@ -30,7 +30,9 @@ CMD = re.compile(r'data-cmd="([a-z-]+)"')
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(commands).failed == 0
+    import preactions
+
+    assert doctest.testmod(commands).failed == 0 and doctest.testmod(preactions).failed == 0
 
 
 class Clock:
@@ -280,3 +282,202 @@ def test_fold_does_not_ask_when_there_is_a_bet_to_call() -> None:
     assert ctl.my_turn() and view.legal.allows("call") and not view.legal.allows("check")
     assert [b.kind for b in ctl.model().bar.buttons][0] == "fold"
     assert not ctl.ask_fold()
+
+
+# ---------------------------------------------------------------- the winner is named after the reveal
+
+def to_a_showdown(seed: int) -> tuple[controller.Controller, Clock]:
+    clock = Clock()
+    settings = storage.validate({**storage.DEFAULTS, "show_all": True, "opponents": 2})
+    ctl = controller.Controller(settings, seed=seed, clock=clock)
+    for _ in range(40):
+        assert ctl.deal()
+        while ctl.in_hand:
+            if ctl.bot_to_act():
+                ctl.bot_act()
+            else:
+                view = ctl.view()
+                ctl.act("draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call")
+        if ctl.revealed() >= 2:
+            return ctl, clock
+    raise AssertionError("no showdown")
+
+
+def test_the_result_is_named_only_once_the_cards_have_turned_over() -> None:
+    import scheduler
+
+    ctl, clock = to_a_showdown(seed=8)
+    model = ctl.model()
+    assert model.hand_over and "win" not in model.status.lower(), model.status
+    assert not any(s.won for s in model.seats)
+    assert not any(" win" in line for line in model.history), model.history
+    assert any(s.reveal >= 0 for s in model.seats)  # the cards are turning over
+    step = scheduler.next_step(ctl.facts(True), clock.now)
+    assert step is not None and step.kind == "announce"
+    assert step.at == ctl.started + scheduler.reveal_time(ctl.revealed())
+    clock.now = step.at
+    ctl.run_step(step)
+    model = ctl.model()
+    assert "win" in model.status.lower() and any(s.won for s in model.seats)
+    assert any(" win" in line for line in model.history)
+    assert scheduler.next_step(ctl.facts(True), clock.now).kind == "deal"  # the deal still comes after
+
+
+def test_a_reload_after_the_reveal_names_the_result_at_once() -> None:
+    ctl, clock = to_a_showdown(seed=8)
+    record = ctl.step_record()
+    store = FakeStore()
+    storage.save(store, ctl.settings, ctl.session)
+    settings, session, _ = storage.load(store)
+    for later, named in ((0.1, False), (5.0, True)):
+        again = controller.Controller(settings, session, clock=Clock(),
+                                      wall_clock=lambda later=later: record["started_at"] + later)
+        assert again.resume_step(record)
+        assert again.is_announced() is named
+
+
+# ---------------------------------------------------------------- pre-actions
+
+def bot_does(ctl: controller.Controller, kind: str) -> None:
+    """The bot to act does ``kind`` (a raise to the smallest total)."""
+    legal = stripdeck.legal_actions(ctl.session.hand)
+    assert ctl.bot_to_act() and legal.allows(kind), legal.as_text()
+    ctl.bot_apply(f"raise {legal.min_total}" if kind == "raise" else kind)
+
+
+def due_kind(ctl: controller.Controller) -> str | None:
+    import scheduler
+
+    step = scheduler.next_step(ctl.facts(True), ctl.clock())
+    if step is None:
+        return None
+    ctl.run_step(step)
+    return step.kind
+
+
+def after_your_call() -> controller.Controller:
+    """Three at the table, you first to act: you call; Ada and Bruno (the blinds) are to act."""
+    ctl = table(seed=1, opponents=2)
+    assert ctl.my_turn() and ctl.act("call")
+    assert ctl.bot_to_act()
+    assert ctl.model().pre_offer == ("checkfold", "check", "callany")
+    return ctl
+
+
+def test_a_check_pre_action_is_cleared_when_someone_bets() -> None:
+    ctl = after_your_call()
+    assert ctl.set_preaction("check") and ctl.model().preaction == "check"
+    html = render.controls_html(ctl.model(), "", True)
+    assert 'data-value="check" aria-pressed="true"' in html and "done for you when your turn comes" in html
+    bot_does(ctl, "raise")
+    assert ctl.model().preaction == "" and ctl.preactions == {}
+    assert ctl.model().pre_offer == ("fold", "callany")  # now there is a bet to call
+
+
+def test_call_any_survives_a_raise_and_calls_when_your_turn_comes() -> None:
+    ctl = after_your_call()
+    assert ctl.set_preaction("callany")
+    bot_does(ctl, "raise")
+    bot_does(ctl, "raise")
+    assert ctl.model().preaction == "callany"
+    assert ctl.my_turn()
+    assert due_kind(ctl) == "apply"  # the scheduler applies it at once
+    assert ctl.session.hand.log[-1].kind == "call" and ctl.session.hand.log[-1].seat == ctl.human_hand_seat
+    assert ctl.preactions == {}
+
+
+def test_check_fold_folds_to_a_bet_and_checks_when_free() -> None:
+    ctl = after_your_call()
+    assert ctl.set_preaction("checkfold")
+    bot_does(ctl, "raise")
+    bot_does(ctl, "call")
+    assert due_kind(ctl) == "apply"
+    assert ctl.session.hand.seats[ctl.human_hand_seat].folded
+    ctl = after_your_call()
+    assert ctl.set_preaction("checkfold")
+    bot_does(ctl, "call")
+    bot_does(ctl, "check")  # the round is over before your turn: the pre-action goes with it
+    assert ctl.phase == "draw" and ctl.preactions == {}
+
+
+def test_a_pre_action_pressed_again_is_dropped_and_none_is_offered_on_your_turn() -> None:
+    ctl = after_your_call()
+    assert ctl.set_preaction("callany") and ctl.set_preaction("callany")
+    assert ctl.preactions == {}
+    assert not ctl.set_preaction("nonsense")
+    bot_does(ctl, "call")
+    bot_does(ctl, "check")
+    while ctl.bot_to_act():
+        ctl.bot_act()
+    if ctl.my_turn():
+        assert ctl.model().pre_offer == () and not ctl.set_preaction("check")
+
+
+def test_a_reload_keeps_the_pre_action() -> None:
+    ctl = after_your_call()
+    assert ctl.set_preaction("callany")
+    store = FakeStore()
+    storage.save(store, ctl.settings, ctl.session)
+    storage.save_turn(store, ctl.step_record())
+    settings, session, _ = storage.load(store)
+    turn, notices = storage.load_turn(store)
+    again = controller.Controller(settings, session, clock=Clock())
+    assert notices == [] and again.resume_step(turn)
+    assert again.model().preaction == "callany"
+
+
+def test_pass_and_play_a_pre_action_belongs_to_its_person() -> None:
+    ctl = table(seed=1, people=["Ann", "Bo"], opponents=1)
+    ann, bo = ctl.people
+    assert ctl.session.to_act_table_seat == ann and ctl.take_over(ann) and ctl.act("call")
+    assert ctl.handing_over == bo and ctl.model().pre_offer == ()  # nobody's view: nothing to choose
+    assert ctl.take_over(bo) and ctl.act("call")
+    assert ctl.bot_to_act()  # Ada, the big blind; Bo still holds the device
+    assert ctl.set_preaction("callany") and ctl.model().preaction == "callany"
+    bot_does(ctl, "raise")
+    assert ctl.handing_over == ann and ctl.model().preaction == ""  # the hand-over screen: nobody's
+    assert ctl.take_over(ann)
+    model = ctl.model()
+    assert model.preaction == "" and model.pre_offer == () and "Call any" not in render.controls_html(model, "", True)
+    assert ctl.act("call")
+    assert ctl.session.to_act_table_seat == bo
+    assert due_kind(ctl) == "apply"  # Bo's own choice is applied for him, the device still in Ann's hands
+    assert any(e.kind == "call" and e.seat == ctl.session.hand_seats.index(bo) for e in ctl.session.hand.log[-3:])
+    assert ctl.preactions == {}
+
+
+def test_a_guest_s_pre_action_is_sent_when_its_turn_comes() -> None:
+    chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": 0}, guests=1)
+    hosted = host.new_hosted_table(chosen, 1, seed=3)
+    table_host = host.Host(hosted, "Hana's table")
+    table_host.invite("s1")
+    table_guest = guest.GuestTable(storage.DEFAULTS)
+
+    def deliver(out: list[tuple[str, str]]) -> None:
+        for _, text in out:
+            table_guest.received(text)
+
+    deliver(table_host.opened("s1"))
+    deliver(table_host.received("s1", protocol.message("hello", name="Gus"))[0])
+    assert hosted.deal()
+    deliver(table_host.sync())
+    for _ in range(6):  # until the host is to act and the guest waits
+        if hosted.human_to_act():
+            break
+        message = table_guest.act("call" if table_guest.view.legal.allows("call") else "check")
+        deliver(table_host.received("s1", message)[0])
+        deliver(table_host.sync())
+    assert hosted.human_to_act() and not table_guest.my_turn()
+    offer = table_guest.model().pre_offer
+    assert offer and table_guest.set_preaction("callany")
+    assert "callany" in render.controls_html(table_guest.model(), "", True, "", commands.offers("guest"))
+    legal = hosted.view().legal
+    assert hosted.act(f"bet {legal.min_total}" if legal.allows("bet") else f"raise {legal.min_total}")
+    deliver(table_host.sync())
+    assert table_guest.my_turn() and table_guest.preaction is not None
+    assert due_kind(table_guest) == "apply"  # type: ignore[arg-type]
+    sent = table_guest.take_outbox()
+    assert len(sent) == 1 and '"call"' in sent[0]
+    before = len(hosted.session.hand.log)
+    deliver(table_host.received("s1", sent[0])[0])
+    assert [e.kind for e in hosted.session.hand.log[before:]][:1] == ["call"]  # the host applied it

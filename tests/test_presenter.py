@@ -198,6 +198,8 @@ def test_showdown_names_hands_and_marks_winners():
             break
         ctl.deal()
     assert model.hand_over
+    ctl.announced = ctl.token  # the scheduler's announce step, once the cards have turned over
+    model = ctl.model()
     winners = [s for s in model.seats if s.won]
     assert winners and ("wins" in model.status or "You win " in model.status)
     assert "You wins" not in model.status

@@ -16,7 +16,7 @@ import importlib
 # Dependencies first, each step well under 100 ms in the page on a return visit.
 STEPS = (
     ("scheduler", "storage", "url_params", "session_log", "commands"),
-    ("presenter", "render", "rules_text", "widgets.ranking", "turn_alert"),
+    ("preactions", "presenter", "render", "rules_text", "widgets.ranking", "turn_alert"),
     ("seating", "controller", "action_bar", "advice_panel"),
     ("protocol", "fair_deal", "host", "guest"),
     ("friends_render", "qr"),

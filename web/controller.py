@@ -16,6 +16,7 @@ from typing import Any
 
 import action_bar
 import advice_panel
+import preactions
 import presenter
 import scheduler
 import session_log
@@ -61,7 +62,10 @@ class Controller(Seating):
         self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
         self.note = ""                 # something the human must read about their last turn
         self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
+        self.announced: scheduler.Token | None = None  # the finished hand whose result is named (after its reveal)
         self.fold_asked: scheduler.Token | None = None  # the turn in which Fold asked "when you can check?"
+        # What each person here chose to do before their turn (table seat -> pre-action), this round only.
+        self.preactions: dict[int, preactions.PreAction] = {}
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
         self.before_deal: Callable[[], None] | None = None
@@ -152,7 +156,8 @@ class Controller(Seating):
             four_color=self.settings["four_color"], name_hand=name_hand,
             show_hints=self.settings["show_hints"], note=self.note,
             hand_over_to=None if over is None else self.session.seats[over].name,  # type: ignore[union-attr]
-            thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token,
+            thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token, announce=self.is_announced(),
+            preaction=self.preaction_of(self.viewer),
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
 
     @property
@@ -175,15 +180,26 @@ class Controller(Seating):
         remote = self.remote_to_act()
         return scheduler.Facts(
             token=token, started=self.started, shown=self.shown, ready=ready,
-            queued=self.queued is not None and self.queued[0] == token,
+            queued=self.queued is not None and self.queued[0] == token or self.preaction_due() is not None,
             bot_to_act=self.bot_to_act(), human_to_act=person,
             timer=self.timer_limit() if person or remote else None, warned=self.warned == token,
             hand_over=hand is not None and hand.is_complete, game_over=bool(self.game_over),
             auto_deal=bool(self.settings["auto_deal"]), fast_bots=bool(self.settings["fast_bots"]),
-            revealed=sum(1 for e in hand.log if e.kind == "show") if hand is not None else 0,
+            revealed=self.revealed(),
             seed=self.session.seed, remote_to_act=remote,
-            absent=remote and self.session.to_act_table_seat not in self.connected,
+            absent=remote and self.session.to_act_table_seat not in self.connected, announced=self.is_announced(),
             bank=self.bank_left(self.session.to_act_table_seat) if person or remote else 0.0)
+
+    def revealed(self) -> int:
+        """Seats that showed their cards at the showdown of the hand on the table."""
+        hand = self.session.hand
+        return sum(1 for e in hand.log if e.kind == "show") if hand is not None else 0
+
+    def is_announced(self) -> bool:
+        """True when the finished hand's result may be named: its showdown's cards have turned
+        over (the scheduler's ``announce`` step), or nobody showed."""
+        hand = self.session.hand
+        return hand is None or not hand.is_complete or self.announced == self.token or self.revealed() == 0
 
     # ---------------------------------------------------------------- the step clock
 
@@ -206,7 +222,8 @@ class Controller(Seating):
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
                 "selected": list(self.selected), "note": self.note, "holder": self.holder,
                 "amount": self.amount_text(), "asked": self.fold_asked == self.token,
-                "bank": {str(seat): round(left, 2) for seat, left in sorted(self.bank.items())}}
+                "bank": {str(seat): round(left, 2) for seat, left in sorted(self.bank.items())},
+                "preaction": preactions.record(self.preactions)}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -227,10 +244,14 @@ class Controller(Seating):
             return False
         self.started = self.clock() - min(elapsed, 3600.0)
         self.started_at = started_at
+        if elapsed >= scheduler.reveal_time(self.revealed()):
+            self.announced = self.token  # the reveal was over before the reload
         note = record.get("note")
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         holder = record.get("holder")
         self.holder = holder if type(holder) is int and holder in self.people else None
+        self.preactions = preactions.from_record(record.get("preaction"), self.session.hand_number, self.phase)
+        self._prune_preactions()
         if record.get("asked") is True:  # the fold question stays up
             self.fold_asked = self.token
         amount = record.get("amount")  # a typed bet amount: whole-number text only (clamped when shown)
@@ -315,6 +336,12 @@ class Controller(Seating):
             _, text = self.queued
             self.queued = None
             return "" if self.act(text) else "That action is no longer possible."
+        if step.kind == "apply":  # the pre-action of the person to act, chosen before their turn
+            text = self.preaction_due()
+            self.preactions.pop(self.session.to_act_table_seat or 0, None)
+            if text is not None:
+                self._apply(text)
+            return ""
         if step.kind == "bot" and self.bot_to_act():
             self.bot_apply(self.bot_decide())
         elif step.kind == "timeout":
@@ -324,6 +351,8 @@ class Controller(Seating):
             drawing = self.session.hand is not None and self.session.hand.phase == "draw"
             return ("5 seconds left: then you stand pat." if drawing
                     else "5 seconds left: then you check, or fold if you cannot check.")
+        elif step.kind == "announce":
+            self.announced = step.token
         elif step.kind == "deal":
             self.deal()
         return ""
@@ -367,6 +396,38 @@ class Controller(Seating):
 
     # ---------------------------------------------------------------- actions
 
+    def preaction_of(self, table_seat: int | None) -> str:
+        """The pre-action a person here chose for this round ('' for none)."""
+        pre = self.preactions.get(table_seat) if table_seat is not None else None
+        return pre.kind if pre is not None else ""
+
+    def set_preaction(self, kind: str) -> bool:
+        """The viewer chooses (or, chosen again, drops) a pre-action; False if it is not on offer."""
+        seat = self.viewer
+        view = self.view()
+        if seat is None or view is None or kind not in preactions.offered(view):
+            return False
+        if self.preaction_of(seat) == kind:
+            del self.preactions[seat]
+        else:
+            self.preactions[seat] = preactions.PreAction(kind, self.session.hand_number, view.phase)
+        return True
+
+    def preaction_due(self) -> str | None:
+        """The action the pre-action of the person to act sends now (None if none applies)."""
+        seat = self.session.to_act_table_seat
+        pre = self.preactions.get(seat) if seat is not None and self.human_to_act() else None
+        if pre is None or not preactions.still_valid(pre, self.session.view(seat), self.session.hand_number):
+            return None
+        return preactions.action_for(pre, stripdeck.legal_actions(self.session.hand))  # type: ignore[arg-type]
+
+    def _prune_preactions(self) -> None:
+        """Drop the pre-actions the table has moved past (a new round, a bet after Check, a fold)."""
+        for seat, pre in list(self.preactions.items()):
+            if self.kind_of(seat) != PERSON or not self.session.in_hand or not preactions.still_valid(
+                    pre, self.session.view(seat), self.session.hand_number):
+                del self.preactions[seat]
+
     def deal(self) -> bool:
         """Deal the next hand (False if the table cannot)."""
         if self.session.in_hand:
@@ -377,6 +438,7 @@ class Controller(Seating):
             return False
         self.session = self.session.next_hand()
         self.note = ""
+        self.preactions = {}
         self._reset_choice()
         return True
 
@@ -466,6 +528,7 @@ class Controller(Seating):
             self.hand_log = session_log.add_record(self.hand_log, record)
             self.hand_log_changed += 1
         self._reset_choice()
+        self._prune_preactions()
 
     def _reset_choice(self) -> None:
         self.fold_asked = None
@@ -523,7 +586,9 @@ class Controller(Seating):
 
     def amount_text(self) -> str | None:
         """The bet amount typed or slid for this turn as saved text (None if none or not a number)."""
-        text = str(self.amount).strip() if self.amount is not None and not isinstance(self.amount, bool) else ""
+        if self.amount is None or isinstance(self.amount, bool):
+            return None
+        text = str(self.amount).strip().split(".")[0]  # as action_bar.clamp_amount reads it
         return text if text.isascii() and text.isdigit() and len(text) <= 12 else None
 
     def new_table(self, settings: Mapping[str, Any]) -> None:
@@ -538,6 +603,7 @@ class Controller(Seating):
         self.note = ""
         self.warned = None
         self.bank = {}
+        self.preactions = {}
         self._reset_choice()
 
     def set_display(self, settings: Mapping[str, Any]) -> None:

@@ -364,6 +364,8 @@ class GuestMode:
             pass
 
     def changed(self):
+        for message in self.table.take_outbox():  # a pre-action applied when our turn came
+            self.net.send(message)
         self.render()
 
     def render(self):

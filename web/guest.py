@@ -18,6 +18,7 @@ from typing import Any
 import action_bar
 import advice_panel
 import fair_deal
+import preactions
 import presenter
 import protocol
 import scheduler
@@ -56,6 +57,9 @@ class GuestTable:
         self.errors: list[str] = []      # the host's refusals and dropped messages, newest last
         self.queued: str | None = None
         self.fold_asked = ""             # the state in which Fold asked "when you can check for free?"
+        self.announced: scheduler.Token | None = None  # the finished hand whose result is named (after its reveal)
+        self.preaction: preactions.PreAction | None = None  # chosen while the others act, sent when our turn comes
+        self.outbox: list[str] = []      # messages for the host from automatic steps (a pre-action applied)
         self.sent = ""                   # the state the guest's last action was sent for
         self.started = clock()           # when the current state arrived
         self.deadline: float | None = None
@@ -123,6 +127,8 @@ class GuestTable:
             if msg["hand"] in self.commits and msg["hand"] not in self.joined_mid_hand:
                 self.dealt_after_commit.add(msg["hand"])
         self.state, self.view = msg, view
+        if not preactions.still_valid(self.preaction, view, int(msg["hand"])):
+            self.preaction = None  # a new round or hand, a bet after Check, or we are out
         self.deadline = None if msg["left"] is None else self.clock() + msg["left"]
         if view is not None and view.phase == "complete":
             self.finals[msg["hand"]] = msg
@@ -215,11 +221,20 @@ class GuestTable:
             selected=self.selected, amount=self.amount, hand_number=self.hand_number,
             four_color=self.settings["four_color"], name_hand=name_hand, show_hints=self.settings["show_hints"],
             note=self.note, thinking=to_act is not None and self._is_bot(to_act),
-            fold_asked=self.fold_asked == self.step_text and self.my_turn(),
+            fold_asked=self.fold_asked == self.step_text and self.my_turn(), announce=self.is_announced(),
+            preaction=self.preaction.kind if self.preaction is not None else "",
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
         if self.ended:
             return presenter.TableModel(**{**model.__dict__, "bar": action_bar.ActionBar(), "my_turn": False})
         return model
+
+    def is_announced(self) -> bool:
+        """True when the finished hand's result may be named: its showdown's cards have turned
+        over on this page (the scheduler's ``announce`` step), or nobody showed."""
+        view = self.view
+        if view is None or view.phase != "complete" or self.announced == self.token:
+            return True
+        return not any(e.kind == "show" for e in view.log)
 
     def _is_bot(self, hand_seat: int) -> bool:
         if self.state is None:
@@ -266,7 +281,8 @@ class GuestTable:
 
     def facts(self, ready: bool) -> scheduler.Facts:
         """Only the display's clock is the guest's: the host decides timeouts and deals. So the
-        countdown ticks while someone's clock runs, and nothing is due once it has run out."""
+        countdown ticks while someone's clock runs, and nothing is due once it has run out but
+        naming a showdown's result once its cards have turned over on this page."""
         mine = self.my_turn()
         left = self.time_left()
         running = left is not None and left > 0 and not self.ended
@@ -274,9 +290,13 @@ class GuestTable:
         started = self.clock() + left - limit if running and limit is not None and left is not None else self.started
         return scheduler.Facts(
             token=self.token, started=started, shown=self.started, ready=ready,
-            queued=self.queued is not None and mine, bot_to_act=False, human_to_act=mine and running,
-            timer=limit if running else None, warned=self.warned == self.token, hand_over=False,
-            game_over=True, auto_deal=False, fast_bots=False, remote_to_act=running and not mine)
+            queued=self.queued is not None and mine or self.preaction_due() is not None, bot_to_act=False,
+            human_to_act=mine and running,
+            timer=limit if running else None, warned=self.warned == self.token,
+            hand_over=self.view is not None and self.view.phase == "complete",
+            game_over=True, auto_deal=False, fast_bots=False, remote_to_act=running and not mine,
+            revealed=sum(1 for e in self.view.log if e.kind == "show") if self.view is not None else 0,
+            announced=self.is_announced())
 
     def run_step(self, step: scheduler.Step) -> str:
         if step.token != self.token:
@@ -284,7 +304,37 @@ class GuestTable:
         if step.kind == "warn":
             self.warned = step.token
             return "5 seconds left."
+        if step.kind == "announce":
+            self.announced = step.token
+        if step.kind == "apply":  # our pre-action: sent to the host, which applies it
+            text = self.preaction_due()
+            self.preaction = None
+            message = self.act(text) if text is not None else None
+            if message is not None:
+                self.outbox.append(message)
         return ""
+
+    def preaction_due(self) -> str | None:
+        """The action our pre-action sends now that our turn has come (None if none applies)."""
+        if self.preaction is None or not self.my_turn() or self.view is None:
+            return None
+        return preactions.action_for(self.preaction, self.view.legal)
+
+    def set_preaction(self, kind: str) -> bool:
+        """Choose (or, chosen again, drop) a pre-action while the others act; False if not on offer."""
+        view = self.view
+        if view is None or self.ended or kind not in preactions.offered(view):
+            return False
+        if self.preaction is not None and self.preaction.kind == kind:
+            self.preaction = None
+        else:
+            self.preaction = preactions.PreAction(kind, self.hand_number, view.phase)
+        return True
+
+    def take_outbox(self) -> list[str]:
+        """The messages automatic steps made for the host (the page sends them)."""
+        out, self.outbox = self.outbox, []
+        return out
 
     # ---------------------------------------------------------------- what the guest does
 

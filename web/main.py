@@ -172,6 +172,8 @@ class App(PageInput, friends_page.FriendsControls):
 
     def render(self):
         ctl = self.ctl
+        if self.ready_rules is not None and self.ready_rules != ctl.rules:
+            self.prepare()  # a guest's page learns the host's rules from its messages: their tables too
         # Naming the human's hand needs the evaluator's table: only once it is built.
         model = ctl.model(name_hand=self.is_ready())
         body = document.body

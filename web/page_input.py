@@ -68,6 +68,9 @@ class PageInput:
                 check = query('#controls [data-cmd="check"]')
                 if check is not None:
                     check.focus()
+        elif cmd == "preact":
+            if self.ctl.set_preaction(str(data(target, "value") or "")):
+                self.after_change()
         elif cmd == "size":
             self.set_amount(data(target, "value"))
         elif cmd == "hint":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import preactions
 import stripdeck
 from action_bar import ActionBar, action_bar, pot_total
 from advice_panel import HintModel
@@ -84,6 +85,8 @@ class TableModel:
     hint: HintModel | None = None
     note: str = ""                # about the viewer's last turn (a clock that ran out)
     hand_over_to: str = ""        # pass and play: the person the device must go to before they act
+    pre_offer: tuple[str, ...] = ()  # pre-actions the viewer may choose while others act (preactions.py)
+    preaction: str = ""           # the one chosen ('' for none)
 
 
 def card_model(card: Card, index: int = 0, selected: bool = False, selectable: bool = False) -> CardModel:
@@ -178,9 +181,14 @@ def _results(view: PlayerView) -> tuple[dict[int, int], dict[int, str], set[int]
     return won, shown, mucked
 
 
-def history(view: PlayerView, names: Sequence[str]) -> tuple[str, ...]:
-    """The hand's events in plain words (the engine's narration)."""
-    return tuple(second_person(line) for line in stripdeck.describe_log(view.log, list(names), card_names=True))
+def history(view: PlayerView, names: Sequence[str], before_showdown: bool = False) -> tuple[str, ...]:
+    """The hand's events in plain words (the engine's narration); ``before_showdown``: only
+    those before the showdown's first shown hand or award (while the cards turn over)."""
+    log = list(view.log)
+    if before_showdown:
+        first = next((i for i, e in enumerate(log) if e.kind in ("show", "muck", "win")), len(log))
+        log = log[:first]
+    return tuple(second_person(line) for line in stripdeck.describe_log(log, list(names), card_names=True))
 
 
 def my_hand_name(view: PlayerView) -> str:
@@ -198,7 +206,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             human: int = 0, selected: Sequence[int] = (), amount: object = None,
             hand_number: int = 0, four_color: bool = False, name_hand: bool = True,
             show_hints: bool = False, hint: HintModel | None = None, note: str = "",
-            hand_over_to: str | None = None, thinking: bool = True, fold_asked: bool = False) -> TableModel:
+            hand_over_to: str | None = None, thinking: bool = True, fold_asked: bool = False,
+            announce: bool = True, preaction: str = "") -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
@@ -210,6 +219,9 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     tells the viewer something about their last turn. ``hand_over_to`` (pass and play) names
     the person the device must be passed to: nobody's cards are in ``view`` then.
     ``fold_asked``: the viewer pressed Fold where checking is free, and is asked to confirm.
+    ``announce=False``: the showdown's cards are still turning over, so neither the status, the
+    seats nor the history name the result yet (the scheduler's ``announce`` step ends it).
+    ``preaction`` is the viewer's chosen pre-action (offered while the others act).
     """
     bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount, fold_asked)
     my_turn = view.is_my_turn and view.legal is not None
@@ -218,6 +230,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     hand_over = view.phase == "complete"
     marks = _forced_markers(view)
     won, shown, mucked = _results(view)
+    if not announce:
+        won = {}
     order = _show_order(view)
     tags = last_actions(view)
 
@@ -286,7 +300,9 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         side_pots = tuple(("Main pot" if n == 0 else f"Side pot {n}") + f" {p.amount}"
                           for n, p in enumerate(live_pots))
 
-    if hand_over:
+    if hand_over and not announce:
+        status = "Showdown: the cards turn over…"
+    elif hand_over:
         winners = [f"{names[s]} wins {n}" for s, n in won.items()]
         status = second_person(". ".join(winners) + ".") if winners else "Hand over."
     elif hand_over_to:
@@ -307,9 +323,10 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     return TableModel(
         seats=tuple(seats), pot=f"Pot {pot_total(view)}", side_pots=side_pots,
         phase=PHASE_TEXT.get(view.phase, view.phase), status=status, bar=bar, my_turn=my_turn,
-        hand_over=hand_over, history=history(view, names), hand_number=hand_number,
+        hand_over=hand_over, history=history(view, names, before_showdown=not announce), hand_number=hand_number,
         four_color=four_color, timer_seat=view.to_act, hint_offer=drawing and show_hints,
-        hint=hint if drawing and show_hints else None, note=note, hand_over_to=hand_over_to or "")
+        hint=hint if drawing and show_hints else None, note=note, hand_over_to=hand_over_to or "",
+        pre_offer=() if hand_over_to else preactions.offered(view), preaction=preaction)
 
 
 def announcement(before: Sequence[str], after: Sequence[str]) -> str:

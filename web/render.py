@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 import commands
+import preactions
 import rules_text
 import storage
 import stripdeck
@@ -155,7 +156,21 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
             parts.append('<p class="waiting">The host deals the next hand.</p>')
     if not parts:
         parts.append('<p class="waiting">Waiting for the other players…</p>')
+    if model.pre_offer and "preact" in offers:
+        parts.append(preactions_html(model.pre_offer, model.preaction))
     return "".join(parts)
+
+
+def preactions_html(offer: Sequence[str], chosen: str) -> str:
+    """The pre-action toggles while the others act: one may be pressed; pressed again, it is dropped."""
+    buttons = "".join(
+        f'<button type="button" class="act pre" data-cmd="preact" data-value="{attr(kind)}" '
+        f'aria-pressed="{"true" if kind == chosen else "false"}">{escape(preactions.LABELS[kind])}</button>'
+        for kind in offer)
+    said = (f"{preactions.LABELS[chosen]}: done for you when your turn comes." if chosen in offer
+            else "Choose what to do when your turn comes.")
+    return (f'<div class="preactions" role="group" aria-label="Before your turn">{buttons}'
+            f'<p class="help-line">{escape(said)}</p></div>')
 
 
 def controls_html_between_hands(game_over: str, summary: str) -> str:

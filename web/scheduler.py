@@ -20,6 +20,7 @@ DEAL_DELAY = 3.0           # the finished hand stays on the table this long, aft
 FAST_DEAL_DELAY = 0.4
 SEEN_AT_LEAST = 2.0        # ... and at least this long on this page (after a reload, say)
 REVEAL_STEP = 0.7          # one showing seat turns its cards over every REVEAL_STEP (style.css)
+REVEAL_TURN = 0.35         # ... in this long (style.css, the reveal animation)
 WARN_BEFORE = 5.0          # the player to act hears "5 seconds left"
 TICK = 1.0                 # the countdown on screen moves once a second
 
@@ -48,6 +49,7 @@ class Facts:
     remote_to_act: bool = False  # a host waits for a guest's page to act
     absent: bool = False        # ... and that guest is not connected: they time out at once
     bank: float = 0.0           # seconds of time bank the person or guest to act may still use
+    announced: bool = True      # the finished hand's result is on screen (after the reveal)
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ class Step:
     Kinds: ``apply`` (the human's queued action, once the tables are ready), ``bot`` (the
     bot to act chooses and acts), ``timeout`` (the clock of the person or guest to act ran
     out, or the guest is away), ``warn`` (five seconds left), ``tick`` (move the countdown on
-    screen), ``deal`` (the automatic deal).
+    screen), ``announce`` (the showdown's cards have turned over: the winner may be named),
+    ``deal`` (the automatic deal).
     """
 
     kind: str
@@ -88,6 +91,15 @@ def deal_delay(facts: Facts) -> float:
     if facts.fast_bots:
         return FAST_DEAL_DELAY
     return DEAL_DELAY + REVEAL_STEP * max(0, facts.revealed - 1)
+
+
+def reveal_time(revealed: int) -> float:
+    """Seconds from the end of a hand until its showdown's last cards have turned over.
+
+    >>> reveal_time(0), reveal_time(1), round(reveal_time(3), 2)
+    (0.0, 0.35, 1.75)
+    """
+    return REVEAL_STEP * (revealed - 1) + REVEAL_TURN if revealed > 0 else 0.0
 
 
 def next_step(facts: Facts, now: float) -> Step | None:
@@ -127,6 +139,9 @@ def next_step(facts: Facts, now: float) -> Step | None:
         at = min(candidates)
         kind = "timeout" if at == end else "warn" if warns and at == warn_at else "tick"
         return Step(kind, at, token)
+    if facts.hand_over and not facts.announced:
+        # The result is named once the cards are seen: the reveal is a CSS animation of this length.
+        return Step("announce", max(now, facts.started + reveal_time(facts.revealed)), token)
     if facts.hand_over and facts.auto_deal and not facts.game_over:
         # A reload shows the finished hand again for a while, even if its time was up meanwhile.
         seen = FAST_DEAL_DELAY if facts.fast_bots else SEEN_AT_LEAST

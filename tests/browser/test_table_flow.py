@@ -117,6 +117,8 @@ def test_a_reload_during_the_showdown_keeps_the_finished_hand(page: Any, site_ur
             applied(page, lambda: page.keyboard.press("d"))
         else:
             passive_action(page)
+    # The result is named once the showdown's cards have turned over (the scheduler's announce step).
+    page.wait_for_function("document.getElementById('status').innerText.includes('win')", timeout=5000)
     number, status, lines = hand_number(page), page.inner_text("#status"), history(page)
     assert "win" in status
     page.reload()
