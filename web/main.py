@@ -188,6 +188,8 @@ class App(PageInput, friends_page.FriendsControls):
             self.patch.set("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
                            + render.attr(words) + "</div></div></div>")
             self.patch.set("controls", controls)
+            self.patch.set("history-list", render.history_html(()))  # no hand: none of an earlier table's lines
+            self.history = ()
         else:
             timers = ctl.timer_limit() is not None
             self.keep_reveal_going(model)

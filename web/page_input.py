@@ -75,6 +75,8 @@ class PageInput:
         elif cmd == "keep-playing":
             self.confirm_new_table = False
             self.render_settings(self.form_settings())
+            if self.friends_form.pop("confirm", None):  # the Friends panel asked before hosting
+                self.render_friends()
         elif cmd == "dismiss":
             self.notices = []
             self.render_notices()
@@ -168,8 +170,9 @@ class PageInput:
     def on_submit(self, event):
         event.preventDefault()
         form = data(event.target, "form")
+        submitter = node(getattr(event, "submitter", None))
         if form is not None:
-            self.on_friends_form(form, event.target)
+            self.on_friends_form(form, event.target, confirmed=data(submitter, "confirmed") == "1")
             return
         try:
             settings = storage.validate(self.form_settings())
@@ -177,7 +180,6 @@ class PageInput:
             by_id("settings-error").textContent = f"Not applied: {err}"
             return
         by_id("settings-error").textContent = ""
-        submitter = node(getattr(event, "submitter", None))
         if self.ctl.in_hand and data(submitter, "confirmed") != "1":
             self.confirm_new_table = True  # ask first: a new table ends the hand in play
             self.render_settings(settings)

@@ -389,3 +389,30 @@ def test_friends_words_unjoined_seats_an_old_reply_and_an_old_link(room: Room) -
     words = box.inner_text()
     assert "older invitation for Zoë" in words and "newest link" in words and '"s1"' not in words, words
     join(room, host, "s1", "Zoë", guest=guest)  # the new link seats her
+
+
+def test_hosting_mid_hand_asks_first_and_the_new_table_shows_no_old_history(room: Room) -> None:
+    person = room.open(room.site_url + "index.html?reset=1&seed=5&bots=fast", "Hana")
+    page = person.page
+    page.wait_for_function("() => document.body.dataset.myTurn === '1'")
+    before = {k: page.get_attribute("body", f"data-{k}") for k in ("hand", "step")}
+    lines = page.inner_text("#history-list")
+    assert lines.strip()
+    page.click("header button[data-panel=friends]")
+    page.fill("input[name=host_name]", "Hana")
+    page.click("[data-cmd=host-start]")
+    ask = page.locator("#host-form .confirm")
+    ask.wait_for()
+    assert "ends that hand" in ask.inner_text()
+    assert {k: page.get_attribute("body", f"data-{k}") for k in ("hand", "step")} == before  # nothing ended yet
+    page.click("#host-form [data-cmd=keep-playing]")
+    page.wait_for_selector("#host-form .confirm", state="detached")
+    assert page.input_value("input[name=host_name]") == "Hana"
+    assert {k: page.get_attribute("body", f"data-{k}") for k in ("hand", "step")} == before
+    assert page.inner_text("#history-list") == lines
+    page.click("[data-cmd=host-start]")
+    page.click('#host-form [data-cmd=host-start][data-confirmed="1"]')
+    page.wait_for_selector("#invite-s1")
+    page.wait_for_function("() => document.body.dataset.mode === 'host' && document.body.dataset.hand === '0'")
+    assert page.inner_text("#history-list").strip() == ""  # the ended hand's lines are gone
+    assert page.locator("#copy").is_disabled() and page.locator("#download-session").is_disabled()
