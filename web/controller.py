@@ -63,6 +63,7 @@ class Controller(Seating):
         self.queued: tuple[scheduler.Token, str] | None = None  # acted before the tables were ready
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
+        self.ended = False             # pass and play: everyone agreed to end the session (exports open)
         self.before_deal: Callable[[], None] | None = None
         self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
         self.step_key: tuple[int, int] | None = None
@@ -89,6 +90,8 @@ class Controller(Seating):
         """Why no further hand can be dealt ('' if one can)."""
         if self.session.in_hand:
             return ""
+        if self.ended and self.passing:
+            return "You have ended the session: History exports every hand with every card. Start a new table."
         seats = self.session.seats
         players = [i for i, p in enumerate(seats) if p is not None and p.stack > 0]
         people = [i for i in players if seats[i].controller != BOT]  # type: ignore[union-attr]
@@ -201,7 +204,8 @@ class Controller(Seating):
             return None
         hand_number, events = self.step_key
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
-                "selected": list(self.selected), "note": self.note, "holder": self.holder}
+                "selected": list(self.selected), "note": self.note, "holder": self.holder,
+                **({"ended": True} if self.ended else {})}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -225,6 +229,7 @@ class Controller(Seating):
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         holder = record.get("holder")
         self.holder = holder if type(holder) is int and holder in self.people else None
+        self.ended = record.get("ended") is True and self.passing and not self.session.in_hand
         for index in record.get("selected") or ():  # the holder's choice: restored once they hold it again
             if isinstance(index, int) and not isinstance(index, bool):
                 self.toggle(index)
@@ -456,6 +461,7 @@ class Controller(Seating):
         self.hand_log = session_log.new_log(self.settings["stack"])
         self.hand_log_changed += 1
         self.holder = None
+        self.ended = False
         self.note = ""
         self.warned = None
         self._reset_choice()
@@ -465,9 +471,30 @@ class Controller(Seating):
         self.settings = storage.validate({**self.settings, **{
             k: settings[k] for k in storage.DISPLAY_FIELDS if k in settings}})
 
+    @property
+    def export_withheld(self) -> str:
+        """Why the exports (a hand's or the session's scenario JSON: every seat's cards and the
+        deck) are not offered now ('' if they are). At a shared device (pass and play) nobody may
+        see another person's cards: the exports open only when the session is over, because the
+        table is or because everyone agreed to end it (:meth:`end_session`)."""
+        if not self.passing or self.game_over:
+            return ""
+        return ("At a shared device the exports show every person's cards, so they open when the session ends: "
+                "when the table is over, or when you all agree to end it between hands.")
+
+    def end_session(self) -> bool:
+        """Pass and play, between hands: everyone agreed to end the session; the table is over and
+        the exports open (True if it changed)."""
+        if not self.passing or self.session.in_hand or self.session.hand is None or self.game_over:
+            return False
+        self.ended = True
+        return True
+
     def export_json(self) -> str:
         """The last finished hand (the one on the table, or the one before it) as scenario JSON
-        with its results and names ('' if no hand has finished yet)."""
+        with its results and names ('' if no hand has finished yet, or the exports are withheld)."""
+        if self.export_withheld:
+            return ""
         hand = self.last_finished
         if hand is not None:
             data = stripdeck.export_hand(hand)
@@ -480,8 +507,8 @@ class Controller(Seating):
         return json.dumps(data, indent=1)
 
     def export_session_json(self) -> str:
-        """Every finished hand of this table as one JSON file ('' if none yet)."""
-        return session_log.export_json(self.hand_log) if self.hand_log["hands"] else ""
+        """Every finished hand of this table as one JSON file ('' if none yet, or withheld)."""
+        return session_log.export_json(self.hand_log) if self.hand_log["hands"] and not self.export_withheld else ""
 
     def stacks_of_people(self) -> dict[str, int]:
         """Each person at this page and their chips now, by the name the page shows (the summary)."""

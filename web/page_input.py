@@ -80,6 +80,21 @@ class PageInput:
         elif cmd == "dismiss":
             self.notices = []
             self.render_notices()
+        elif cmd == "end-session":  # pass and play: asked first; the second press is everyone's yes
+            confirmed = data(target, "confirmed") == "1"
+            if confirmed and self.ctl.end_session():
+                self.confirm_end_session = False
+                self.after_change()
+                self.say("The session has ended: History exports every hand.")
+            elif not confirmed:
+                self.confirm_end_session = True
+                self.render()
+                ask = query('#export-gate [data-confirmed="1"]')
+                if ask is not None:
+                    ask.focus()
+        elif cmd == "keep-session":
+            self.confirm_end_session = False
+            self.render()
         elif cmd == "copy":
             self.copy()
         elif cmd == "download":

@@ -353,7 +353,7 @@ def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
         return None, []
     numbers = ("hand", "events", "started_at")
     if not problem and not (
-            isinstance(raw, dict) and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder"}
+            isinstance(raw, dict) and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder", "ended"}
             and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
             and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5
             and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300):
