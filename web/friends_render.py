@@ -146,6 +146,10 @@ def host_words(text: str, names: Mapping[str, str]) -> str:
         who = name(older.group(1))
         return (f"This reply code answers an older invitation for {who}. "
                 f"Send {who} the newest link above and paste here the reply code it gives.")
+    if text.startswith("This reply is for an invitation from another table."):  # or from before a reload
+        return ("This reply code answers an invitation this page no longer has (one made before this page "
+                "reloaded, or another table's). Send your friend the newest link above and paste here the reply "
+                "code it gives.")
     other = OTHER.match(text)
     if other and name(other.group(1)) and name(other.group(2)):
         theirs, mine = name(other.group(1)), name(other.group(2))
