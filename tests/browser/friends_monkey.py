@@ -34,6 +34,9 @@ GUEST_AVOIDS_DEAL = True
 HIDDEN_FACES_JS = """() => [...document.querySelectorAll(
     '#table .seat:not(.human):not(.revealed) .card:not(.card-back)')].map(c => c.getAttribute('aria-label'))"""
 
+DEFAULT_CLOCK = 30  # seconds to act without ?timer= (web/storage.py TIMER_SECONDS)
+MAX_REJOINS = 3   # the guest's rejoins in a run (one of them after the host's page reloaded)
+
 CHAT = ["gg", "nice hand", "<b>bold</b> & more", "x" * 250, "🙂", ""]
 
 
@@ -48,12 +51,15 @@ class FriendsMonkey:
     reloads: int = 0
     total: int = 0                 # chips at the table, read once the first hand is dealt
     received: int = 0              # messages the guest's pages received (checked for hidden cards)
+    received_before: int = 0       # ... by its pages before the last reload
+    host_reloads: int = 0
     host: Person | None = None
     guest: Person | None = None
     url: str = ""                  # the invitation the guest was last seated through
     progress_at: float = 0.0
     progress_key: tuple[Any, ...] = ()
     over: bool = False
+    clock: float = 30.0            # seconds a player has to act at this table
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -69,7 +75,8 @@ class FriendsMonkey:
         """The host's table (a bot or none, clocks of 8 s or off) and the guest seated in it."""
         bots = self.rng.choice([0, 1, 1])
         clocks = self.rng.choice(["&timer=8", "&timer=8", ""])
-        self.log.append(f"host with {bots} bot(s){', 8 s clocks' if clocks else ''}")
+        self.clock = 8 if clocks else DEFAULT_CLOCK
+        self.log.append(f"host with {bots} bot(s), {self.clock} s clocks")
         self.host = host_table(self.room, friends=1, bots=bots, query=clocks)
         self.url = invitation(self.host, "s1")
         self.guest = join(self.room, self.host, "s1", "Zoë", trace=True)
@@ -119,22 +126,27 @@ class FriendsMonkey:
         if progress != self.progress_key or host["myTurn"] or host["deal"] or host["over"]:
             self.progress_key, self.progress_at = progress, now
             self.hands = max(self.hands, host["hand"])
-        elif now - self.progress_at > STALL_SECONDS + (8 if self.guest_waits() else 0):
-            self.fail(f"the table stalled for {now - self.progress_at:.1f} s: {host}")
+        elif now - self.progress_at > STALL_SECONDS + (self.clock if self.guest_waits() else 0):
+            guest = self.guest.page.evaluate("""() => ({data: {...document.body.dataset},
+                status: document.querySelector('#status')?.innerText, controls: document.querySelector('#controls')
+                ?.innerText, notices: document.querySelector('#notices')?.innerText})""")
+            self.fail(f"the table stalled for {now - self.progress_at:.1f} s: host {host}; guest {guest}")
 
     def guest_waits(self) -> bool:
-        """The guest's turn: the host waits for its page (at most its clock, 8 s here)."""
+        """The guest's turn: the host waits for its page (at most its clock)."""
         assert self.guest is not None
         return bool(self.guest.page.evaluate("() => document.body.dataset.myTurn === '1'"))
 
-    def check_traffic(self) -> None:
-        """The messages this guest page received so far (before it goes: a reload clears them)."""
+    def check_traffic(self, leaving: bool = False) -> None:
+        """The messages this guest page received so far (``leaving``: it reloads, which clears them)."""
         assert self.guest is not None
         messages = traffic(self.guest)
-        self.received += len(messages)
         leaks = leaked_cards(messages)
         if leaks:
             self.fail(f"a message to the guest carried cards its seat could not see: {leaks[:3]}")
+        self.received = self.received_before + len(messages)
+        if leaving:
+            self.received_before = self.received
 
     # ---------------------------------------------------------------- moves
 
@@ -142,11 +154,28 @@ class FriendsMonkey:
         """The guest's page reloads (mid-hand or not) and the guest rejoins through the seat's new link."""
         assert self.host is not None and self.guest is not None
         self.log.append("guest reloads and rejoins")
-        self.check_traffic()
+        self.check_traffic(leaving=True)
         self.guest.page.reload()
         self.guest.page.wait_for_selector("body[data-ready='1']", state="attached")
         if "already joined with this invitation link" not in self.guest.page.inner_text("#friends-body"):
             self.fail("the guest's page reopened a used invitation without saying it cannot seat again")
+        self.seat_again()
+
+    def reload_host(self) -> None:
+        """The host's page reloads: it keeps the table, the guest's connection ends, and the guest
+        rejoins through the seat's new link."""
+        assert self.host is not None and self.guest is not None
+        self.log.append("host reloads; the guest rejoins")
+        self.host.page.reload()
+        self.host.page.wait_for_selector("body[data-ready='1']", state="attached")
+        self.guest.page.wait_for_function(
+            "() => /connection to the host was lost|host has left/i.test(document.body.innerText)")
+        self.check_traffic(leaving=True)
+        self.host_reloads += 1
+        self.seat_again()
+
+    def seat_again(self) -> None:
+        assert self.host is not None and self.guest is not None
         if self.host.page.locator("#friends").is_hidden():
             self.host.page.click('header button[data-panel="friends"]')
         self.url = invitation(self.host, "s1", other_than=self.url)
@@ -182,15 +211,21 @@ class FriendsMonkey:
                  (lambda: host.type_amount(), 3, "host"), (lambda: guest.click_somewhere(), 30, "guest"),
                  (lambda: guest.press(), 15, "guest"), (lambda: guest.type_amount(), 3, "guest"),
                  (lambda: self.chat(self.rng.choice([self.host, self.guest])), 1, "chat"),
-                 (self.rejoin, 2, "rejoin"), (lambda: self.host.page.wait_for_timeout(1500), 4, "wait")]
+                 (self.rejoin, 2, "rejoin"), (self.reload_host, 1, "host reload"),
+                 (lambda: self.host.page.wait_for_timeout(1500), 4, "wait")]
         actions = [m[0] for m in moves]
         weights = [m[1] for m in moves]
         while (self.hands < hands or not self.reloads) and not self.over:
             if time.monotonic() - start > max_seconds:
                 self.fail(f"only {self.hands} hands in {max_seconds:.0f} s, {self.reloads} rejoins")
             self.check()
-            self.rng.choices(actions, weights)[0]()
+            move = self.rng.choices(actions, weights)[0]
+            if (move == self.rejoin and self.reloads >= MAX_REJOINS) or (
+                    move == self.reload_host and self.host_reloads):
+                continue  # a rejoin takes 10-20 s here: a few show it, more would only take time
+            move()
             self.pause()
         self.check_traffic()
-        self.log.append(f"done: {self.hands} hands in {time.monotonic() - start:.0f} s, {self.reloads} rejoins, "
+        self.log.append(f"done: {self.hands} hands in {time.monotonic() - start:.0f} s, {self.reloads} rejoins "
+                        f"({self.host_reloads} after the host's reload), "
                         f"{self.received} messages to the guest checked{', the table is over' if self.over else ''}")

@@ -35,7 +35,7 @@ def test_a_random_player_never_stalls_the_table(page: Any, site_url: str, seed: 
     assert monkey.hands_seen >= HANDS and monkey.reloads > 0
 
 
-FRIENDS_HANDS = int(os.environ.get("STRIPDECK_MONKEY_FRIENDS_HANDS", "12"))
+FRIENDS_HANDS = int(os.environ.get("STRIPDECK_MONKEY_FRIENDS_HANDS", "10"))
 
 
 @pytest.fixture
