@@ -306,3 +306,15 @@ def test_a_refused_reply_names_the_seat_s_guest_not_the_link_id() -> None:
     other = friends_render.host_words('This reply is for the invitation of seat "s2", not seat "s1".', names)
     assert other == "This reply code answers Seat 3's invitation, not Zoë's: paste it in Seat 3's box."
     assert friends_render.host_words('Seat "s1" is already connected.', names) == "Zoë's seat is already connected."
+    unknown = friends_render.host_words("This reply is for an invitation from another table.", names)
+    assert "before this page reloaded" in unknown and "newest link" in unknown
+
+
+def test_the_hosting_form_asks_before_ending_a_hand_in_play() -> None:
+    import friends_render
+
+    plain = friends_render.setup_html(storage.DEFAULTS, name="Hana")
+    asked = friends_render.setup_html(storage.DEFAULTS, name="Hana", confirm=True)
+    assert 'data-confirmed="1"' not in plain and "data-cmd=\"host-start\"" in plain
+    assert 'data-cmd="host-start" data-confirmed="1"' in asked and 'data-cmd="keep-playing"' in asked
+    assert "ends that hand" in asked and 'value="Hana"' in asked

@@ -480,3 +480,47 @@ def test_pass_and_play_settings_are_checked() -> None:
     with pytest.raises(storage.SettingsError, match="2 to 5 players, got 3 people and 3 bots"):
         storage.validate({**storage.DEFAULTS, "people": ["A", "B", "C"], "opponents": 3})
     assert storage.player_names(2, ["Ada", "Bo"]) == ["Ada", "Bo", "Bruno", "Chloé"]
+
+
+def play_passively(ctl: controller.Controller, until_hand: int) -> None:
+    """Pass and play: everyone takes the device when it is their turn and checks, calls or stands pat."""
+    for _ in range(2000):
+        if ctl.session.hand_number >= until_hand and not ctl.in_hand:
+            return
+        if not ctl.in_hand:
+            assert ctl.deal()
+        elif ctl.bot_to_act():
+            ctl.bot_act()
+        elif ctl.handing_over is not None:
+            ctl.take_over(ctl.handing_over)
+        else:
+            view = ctl.view()
+            ctl.act("draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call")
+    raise AssertionError("the table did not get there")
+
+
+def test_at_a_shared_device_the_exports_open_only_when_everyone_ends_the_session() -> None:
+    clock = Clock()
+    ctl = table(seed=12, clock=clock, people=["Ann", "Bruno"], opponents=1, timers=False)
+    assert not ctl.end_session()  # not during a hand
+    play_passively(ctl, until_hand=2)
+    assert ctl.hand_log["hands"] and ctl.last_finished is not None
+    assert "every person's cards" in ctl.export_withheld
+    assert ctl.export_json() == "" and ctl.export_session_json() == ""  # the deck and every seat's cards
+    record = ctl.step_record()
+    assert ctl.end_session() and not ctl.export_withheld and "ended the session" in ctl.game_over
+    assert not ctl.deal()  # the table is over
+    exported = json.loads(ctl.export_json())
+    assert exported["deck"] and len(json.loads(ctl.export_session_json())["hands"]) == 2
+    # A reload keeps the end of the session (and a record from before it keeps it open).
+    again = controller.Controller(ctl.settings, ctl.session, seed=12, clock=clock, hand_log=ctl.hand_log)
+    assert again.resume_step(ctl.step_record()) and again.ended and not again.export_withheld
+    before = controller.Controller(ctl.settings, ctl.session, seed=12, clock=clock, hand_log=ctl.hand_log)
+    assert before.resume_step(record) and not before.ended and before.export_withheld
+    ctl.new_table(ctl.settings)
+    assert not ctl.ended
+
+
+def test_one_person_at_the_device_exports_as_before() -> None:
+    ctl = table(seed=3, timers=False)
+    assert ctl.export_withheld == "" and not ctl.end_session()

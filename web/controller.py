@@ -68,6 +68,7 @@ class Controller(Seating):
         self.preactions: dict[int, preactions.PreAction] = {}
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
+        self.ended = False             # pass and play: everyone agreed to end the session (exports open)
         self.before_deal: Callable[[], None] | None = None
         self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
         self.bank: dict[int, float] = {}  # time bank seconds left per table seat (unused seats: the setting's)
@@ -95,6 +96,8 @@ class Controller(Seating):
         """Why no further hand can be dealt ('' if one can)."""
         if self.session.in_hand:
             return ""
+        if self.ended and self.passing:
+            return "You have ended the session: History exports every hand with every card. Start a new table."
         seats = self.session.seats
         players = [i for i, p in enumerate(seats) if p is not None and p.stack > 0]
         people = [i for i in players if seats[i].controller != BOT]  # type: ignore[union-attr]
@@ -223,7 +226,8 @@ class Controller(Seating):
                 "selected": list(self.selected), "note": self.note, "holder": self.holder,
                 "amount": self.amount_text(), "asked": self.fold_asked == self.token,
                 "bank": {str(seat): round(left, 2) for seat, left in sorted(self.bank.items())},
-                "preaction": preactions.record(self.preactions)}
+                "preaction": preactions.record(self.preactions),
+                **({"ended": True} if self.ended else {})}
 
     def resume_step(self, record: Any) -> bool:
         """Carry on from :meth:`step_record` saved before a reload.
@@ -257,6 +261,7 @@ class Controller(Seating):
         amount = record.get("amount")  # a typed bet amount: whole-number text only (clamped when shown)
         if isinstance(amount, str) and amount.isascii() and amount.isdigit() and len(amount) <= 12:
             self.amount = amount
+        self.ended = record.get("ended") is True and self.passing and not self.session.in_hand
         for index in record.get("selected") or ():  # the holder's choice: restored once they hold it again
             if isinstance(index, int) and not isinstance(index, bool):
                 self.toggle(index)
@@ -600,6 +605,7 @@ class Controller(Seating):
         self.hand_log = session_log.new_log(self.settings["stack"])
         self.hand_log_changed += 1
         self.holder = None
+        self.ended = False
         self.note = ""
         self.warned = None
         self.bank = {}
@@ -611,9 +617,30 @@ class Controller(Seating):
         self.settings = storage.validate({**self.settings, **{
             k: settings[k] for k in storage.DISPLAY_FIELDS if k in settings}})
 
+    @property
+    def export_withheld(self) -> str:
+        """Why the exports (a hand's or the session's scenario JSON: every seat's cards and the
+        deck) are not offered now ('' if they are). At a shared device (pass and play) nobody may
+        see another person's cards: the exports open only when the session is over, because the
+        table is or because everyone agreed to end it (:meth:`end_session`)."""
+        if not self.passing or self.game_over:
+            return ""
+        return ("At a shared device the exports show every person's cards, so they open when the session ends: "
+                "when the table is over, or when you all agree to end it between hands.")
+
+    def end_session(self) -> bool:
+        """Pass and play, between hands: everyone agreed to end the session; the table is over and
+        the exports open (True if it changed)."""
+        if not self.passing or self.session.in_hand or self.session.hand is None or self.game_over:
+            return False
+        self.ended = True
+        return True
+
     def export_json(self) -> str:
         """The last finished hand (the one on the table, or the one before it) as scenario JSON
-        with its results and names ('' if no hand has finished yet)."""
+        with its results and names ('' if no hand has finished yet, or the exports are withheld)."""
+        if self.export_withheld:
+            return ""
         hand = self.last_finished
         if hand is not None:
             data = stripdeck.export_hand(hand)
@@ -626,8 +653,8 @@ class Controller(Seating):
         return json.dumps(data, indent=1)
 
     def export_session_json(self) -> str:
-        """Every finished hand of this table as one JSON file ('' if none yet)."""
-        return session_log.export_json(self.hand_log) if self.hand_log["hands"] else ""
+        """Every finished hand of this table as one JSON file ('' if none yet, or withheld)."""
+        return session_log.export_json(self.hand_log) if self.hand_log["hands"] and not self.export_withheld else ""
 
     def stacks_of_people(self) -> dict[str, int]:
         """Each person at this page and their chips now, by the name the page shows (the summary)."""

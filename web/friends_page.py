@@ -48,7 +48,7 @@ class FriendsControls:
         elif by_id("friends-body") is not None:
             self.patch.set("friends-body", friends_render.setup_html(self.ctl.settings, **self.friends_form))
 
-    def on_friends_form(self, kind, form):
+    def on_friends_form(self, kind, form, confirmed=False):
         if kind == "chat":
             box = query('input[name="chat"]', form)
             text = str(box.value).strip()
@@ -58,10 +58,12 @@ class FriendsControls:
         elif kind == "join" and isinstance(self.mode, GuestMode):
             asyncio.ensure_future(self.mode.join(form_value(form, "guest_name")))
         elif kind == "host" and self.mode is None:
-            self.start_hosting(form)
+            self.start_hosting(form, confirmed)
 
-    def start_hosting(self, form):
-        """Make a table for friends from the form (and the game settings), with their invitations."""
+    def start_hosting(self, form, confirmed=False):
+        """Make a table for friends from the form (and the game settings), with their invitations.
+
+        A hand in play is not ended without asking (as Settings asks): the form asks first."""
         value = form_value
         choice = {"name": value(form, "host_name").strip() or "Host", "friends": value(form, "friends"),
                   "bots": value(form, "bots"), "transport": value(form, "transport"), "ice": value(form, "ice")}
@@ -79,6 +81,13 @@ class FriendsControls:
             settings["people"] = ["Host"]
         self.friends_form = {"name": settings["people"][0], "friends": friends, "bots": bots,
                              "transport": choice["transport"], "ice": choice["ice"]}
+        if self.ctl.in_hand and not confirmed:
+            self.friends_form["confirm"] = True
+            self.render_friends()
+            focus = query('#host-form [data-confirmed="1"]')
+            if focus is not None:
+                focus.focus()
+            return
         self.ctl = host_table = host.new_hosted_table(settings, friends, self.seed, self.timer_seconds)
         self.mode = HostMode(self, host_table, choice["transport"], ice)
         self.mode.save()

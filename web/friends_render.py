@@ -46,8 +46,9 @@ def _copy_box(name: str, label: str, value: str, rows: int = 3) -> str:
 
 
 def setup_html(settings: Mapping[str, Any], name: str = "Host", friends: int = 1, bots: int = 0,
-               transport: str = "webrtc", ice: str = "", error: str = "") -> str:
-    """The form that starts hosting: your name, seats for friends and bots, the connection."""
+               transport: str = "webrtc", ice: str = "", error: str = "", confirm: bool = False) -> str:
+    """The form that starts hosting: your name, seats for friends and bots, the connection
+    (``confirm``: a hand is in play, which hosting would end: asked first, as Settings does)."""
     friend_opts = "".join(f'<option value="{n}"{" selected" if n == friends else ""}>{n}</option>'
                           for n in range(1, 5))
     bot_opts = "".join(f'<option value="{n}"{" selected" if n == bots else ""}>{n}</option>'
@@ -74,7 +75,13 @@ def setup_html(settings: Mapping[str, Any], name: str = "Host", friends: int = 1
         '<p class="muted">Without a server here, devices connect on the same network (Wi-Fi at home). '
         'Across the Internet most connections need a STUN server, and some need TURN.</p></fieldset>'
         f'<p class="error" role="alert">{escape(error)}</p>'
-        '<button type="submit" class="act primary" data-cmd="host-start">Create the table and invitations</button>'
+        + (('<div class="confirm" role="alert"><p>A hand is being played. Hosting starts a new table for you and '
+            'your friends: it ends that hand and gives everyone new stacks.</p>'
+            '<button type="submit" class="act primary" data-cmd="host-start" data-confirmed="1">'
+            'End this hand and create the table</button>'
+            '<button type="button" class="act" data-cmd="keep-playing">Keep playing</button></div>') if confirm else
+           '<button type="submit" class="act primary" data-cmd="host-start">Create the table and invitations</button>')
+        +
         f'<p class="muted">The game follows your settings ({escape(str(settings["preset"]))} preset); '
         'change them in Settings first.</p></form>')
 
@@ -139,6 +146,10 @@ def host_words(text: str, names: Mapping[str, str]) -> str:
         who = name(older.group(1))
         return (f"This reply code answers an older invitation for {who}. "
                 f"Send {who} the newest link above and paste here the reply code it gives.")
+    if text.startswith("This reply is for an invitation from another table."):  # or from before a reload
+        return ("This reply code answers an invitation this page no longer has (one made before this page "
+                "reloaded, or another table's). Send your friend the newest link above and paste here the reply "
+                "code it gives.")
     other = OTHER.match(text)
     if other and name(other.group(1)) and name(other.group(2)):
         theirs, mine = name(other.group(1)), name(other.group(2))

@@ -85,6 +85,7 @@ class App(PageInput, friends_page.FriendsControls):
         self.saved_log = -1            # hand_log_changed when the hand log was last saved
         self.focused_turn = None       # the turn whose action bar got the focus
         self.confirm_new_table = False
+        self.confirm_end_session = False  # pass and play: History asks everyone before the exports open
         self.help_rules = None         # the rules the How-to-play drawer was drawn for
         self.proxies = []
         self.ready = None              # the asyncio task building the rules' first-use tables
@@ -194,6 +195,8 @@ class App(PageInput, friends_page.FriendsControls):
             self.patch.set("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
                            + render.attr(words) + "</div></div></div>")
             self.patch.set("controls", controls)
+            self.patch.set("history-list", render.history_html(()))  # no hand: none of an earlier table's lines
+            self.history = ()
         else:
             timers = ctl.timer_limit() is not None
             self.keep_reveal_going(model)
@@ -210,9 +213,17 @@ class App(PageInput, friends_page.FriendsControls):
                 self.history = model.history
         self.patch.set("session-list", render.session_html(ctl.hand_log, summary))
         nothing_finished = ctl.last_finished is None and not ctl.hand_log["hands"]
-        by_id("copy").disabled = nothing_finished
-        by_id("download").disabled = nothing_finished
-        by_id("download-session").disabled = not ctl.hand_log["hands"]
+        withheld = getattr(ctl, "export_withheld", "")  # a shared device: no export shows others' cards
+        by_id("copy").disabled = nothing_finished or bool(withheld)
+        by_id("download").disabled = nothing_finished or bool(withheld)
+        by_id("download-session").disabled = not ctl.hand_log["hands"] or bool(withheld)
+        if withheld:
+            by_id("export-text").hidden = True  # a box opened earlier goes (it showed every seat's cards)
+        else:
+            self.confirm_end_session = False
+        gate = self.patch.set("export-gate", render.export_gate_html(
+            withheld, can_end=not ctl.in_hand and not nothing_finished, confirming=self.confirm_end_session))
+        gate.hidden = not withheld
         self.tick()
         if focus_cmd:
             selector = f'[data-cmd="{focus_cmd}"]' + (

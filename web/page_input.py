@@ -97,9 +97,26 @@ class PageInput:
         elif cmd == "keep-playing":
             self.confirm_new_table = False
             self.render_settings(self.form_settings())
+            if self.friends_form.pop("confirm", None):  # the Friends panel asked before hosting
+                self.render_friends()
         elif cmd == "dismiss":
             self.notices = []
             self.render_notices()
+        elif cmd == "end-session":  # pass and play: asked first; the second press is everyone's yes
+            confirmed = data(target, "confirmed") == "1"
+            if confirmed and self.ctl.end_session():
+                self.confirm_end_session = False
+                self.after_change()
+                self.say("The session has ended: History exports every hand.")
+            elif not confirmed:
+                self.confirm_end_session = True
+                self.render()
+                ask = query('#export-gate [data-confirmed="1"]')
+                if ask is not None:
+                    ask.focus()
+        elif cmd == "keep-session":
+            self.confirm_end_session = False
+            self.render()
         elif cmd == "copy":
             self.copy()
         elif cmd == "download":
@@ -195,8 +212,9 @@ class PageInput:
     def on_submit(self, event):
         event.preventDefault()
         form = data(event.target, "form")
+        submitter = node(getattr(event, "submitter", None))
         if form is not None:
-            self.on_friends_form(form, event.target)
+            self.on_friends_form(form, event.target, confirmed=data(submitter, "confirmed") == "1")
             return
         try:
             settings = storage.validate(self.form_settings())
@@ -204,7 +222,6 @@ class PageInput:
             by_id("settings-error").textContent = f"Not applied: {err}"
             return
         by_id("settings-error").textContent = ""
-        submitter = node(getattr(event, "submitter", None))
         if self.ctl.in_hand and data(submitter, "confirmed") != "1":
             self.confirm_new_table = True  # ask first: a new table ends the hand in play
             self.render_settings(settings)

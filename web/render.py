@@ -276,6 +276,22 @@ def _option_text(name: str, value: Any) -> str:
     return str(value)
 
 
+def export_gate_html(withheld: str, can_end: bool, confirming: bool) -> str:
+    """Under History's export buttons at a shared device: why they are closed, and ending the
+    session (asked first: everyone at the device then sees every card of every hand)."""
+    if not withheld:
+        return ""
+    if confirming:
+        return ('<div class="confirm" role="alert"><p>Ending the session shows every card of every hand to whoever '
+                'looks at this device, and the table is over. Does everyone agree?</p>'
+                '<button type="button" class="act primary" data-cmd="end-session" data-confirmed="1">'
+                'We agree: end the session</button>'
+                '<button type="button" class="act" data-cmd="keep-session">Keep playing</button></div>')
+    end = ('<button type="button" class="act" data-cmd="end-session">End the session…</button>'
+           if can_end else "")
+    return f'<p class="muted" id="export-withheld">{escape(withheld)}</p>{end}'
+
+
 def settings_html(settings: Mapping[str, Any], confirm: bool = False) -> str:
     """The settings form. Game settings apply with a new table (asked first during a hand,
     ``confirm``); display ones at once."""

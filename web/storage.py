@@ -363,7 +363,7 @@ def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
     if not problem and not (
             isinstance(raw, dict)
             and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder", "amount", "preaction", "asked",
-                                              "bank"}
+                                              "bank", "ended"}
             and isinstance(raw.get("asked", False), bool)
             and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
             and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5

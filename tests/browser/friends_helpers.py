@@ -81,6 +81,10 @@ def host_table(room: Room, friends: int, bots: int = 0, transport: str = "webrtc
     page.select_option("select[name=bots]", str(bots))
     page.check(f"input[name=transport][value={transport}]")
     page.click("[data-cmd=host-start]")
+    confirm = '[data-cmd=host-start][data-confirmed="1"]'
+    page.wait_for_selector(f"{confirm}, #invite-s1")
+    if page.locator(confirm).count():  # a solo hand is in play: hosting asks before it ends it
+        page.click(confirm)
     for i in range(friends):
         page.wait_for_selector(f"#invite-s{i + 1}")
     return host

@@ -124,6 +124,8 @@ class Monkey:
     progress_at: float = 0.0
     progress_key: tuple[Any, ...] = ()
     spent: dict[str, float] = field(default_factory=dict)
+    targets: list[tuple[str, int]] = field(default_factory=lambda: list(TARGETS))
+    keys: list[str] = field(default_factory=lambda: list(KEYS))
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -182,7 +184,7 @@ class Monkey:
 
     def click_somewhere(self) -> None:
         """A raw mouse click at where something clickable was a moment ago."""
-        selectors, weights = zip(*TARGETS)
+        selectors, weights = zip(*self.targets)
         selector = self.rng.choices(selectors, weights)[0]
         box = self.page.evaluate(
             """([sel, r]) => { const all = [...document.querySelectorAll(sel)].filter(e => e.offsetParent);
@@ -202,7 +204,7 @@ class Monkey:
             self.page.mouse.click(box["x"], box["y"])
 
     def press(self) -> None:
-        key = self.rng.choice(KEYS)
+        key = self.rng.choice(self.keys)
         times = 2 if self.rng.random() < 0.2 else 1
         self.log.append(f"key {key} x{times}")
         if self.rng.random() < 0.3:  # the focus somewhere else first (keys must work from anywhere)

@@ -391,3 +391,94 @@ def test_friends_words_unjoined_seats_an_old_reply_and_an_old_link(room: Room) -
     words = box.inner_text()
     assert "older invitation for Zoë" in words and "newest link" in words and '"s1"' not in words, words
     join(room, host, "s1", "Zoë", guest=guest)  # the new link seats her
+
+
+def test_hosting_mid_hand_asks_first_and_the_new_table_shows_no_old_history(room: Room) -> None:
+    person = room.open(room.site_url + "index.html?reset=1&seed=5&bots=fast", "Hana")
+    page = person.page
+    page.wait_for_function("() => document.body.dataset.myTurn === '1'")
+    before = {k: page.get_attribute("body", f"data-{k}") for k in ("hand", "step")}
+    lines = page.inner_text("#history-list")
+    assert lines.strip()
+    page.click("header button[data-panel=friends]")
+    page.fill("input[name=host_name]", "Hana")
+    page.click("[data-cmd=host-start]")
+    ask = page.locator("#host-form .confirm")
+    ask.wait_for()
+    assert "ends that hand" in ask.inner_text()
+    assert {k: page.get_attribute("body", f"data-{k}") for k in ("hand", "step")} == before  # nothing ended yet
+    page.click("#host-form [data-cmd=keep-playing]")
+    page.wait_for_selector("#host-form .confirm", state="detached")
+    assert page.input_value("input[name=host_name]") == "Hana"
+    assert {k: page.get_attribute("body", f"data-{k}") for k in ("hand", "step")} == before
+    assert page.inner_text("#history-list") == lines
+    page.click("[data-cmd=host-start]")
+    page.click('#host-form [data-cmd=host-start][data-confirmed="1"]')
+    page.wait_for_selector("#invite-s1")
+    page.wait_for_function("() => document.body.dataset.mode === 'host' && document.body.dataset.hand === '0'")
+    assert page.inner_text("#history-list").strip() == ""  # the ended hand's lines are gone
+    assert page.locator("#copy").is_disabled() and page.locator("#download-session").is_disabled()
+
+
+def test_pass_and_play_exports_open_only_when_everyone_ends_the_session(page: Any, site_url: str) -> None:
+    page.goto(site_url + "index.html?reset=1&seed=8&bots=fast")
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    page.click("header button[data-panel=settings]")
+    page.select_option("select[name=people_count]", "2")
+    page.fill("input[name=person_1]", "Ann")
+    page.fill("input[name=person_2]", "Bo")
+    page.select_option("select[name=opponents]", "1")
+    page.click("[data-cmd=apply]")
+    page.click('[data-cmd=apply][data-confirmed="1"]')
+    page.wait_for_function("() => document.body.dataset.mode === 'pass'")
+    page.click("header button[data-panel=settings]")
+    page.uncheck("input[name=auto_deal]")  # stay between hands
+    page.click("#settings [data-cmd=close-panel]")
+    if page.locator("#history").is_hidden():
+        page.click("header button[data-panel=history]")
+
+    def play_until_over(hand: int, fold: bool) -> None:  # the first person to act folds (mucks) if ``fold``
+        deadline = time.monotonic() + 60
+        folded = False
+        while not (int(page.get_attribute("body", "data-hand") or 0) == hand
+                   and page.get_attribute("body", "data-phase") == "complete"):
+            assert time.monotonic() < deadline, "the hand did not end"
+            assert page.locator("#export-text").is_hidden()  # no JSON on screen, hand-overs included
+            if page.locator("#controls [data-cmd=reveal]").count():
+                page.locator("#controls [data-cmd=reveal]").click()
+            elif page.get_attribute("body", "data-my-turn") == "1":
+                cmds = page.eval_on_selector_all("#controls [data-cmd]", "bs => bs.map(b => b.dataset.cmd)")
+                cmd = "fold" if fold and not folded and "fold" in cmds else next(
+                    c for c in ("check", "call", "draw") if c in cmds)
+                folded = folded or cmd == "fold"
+                page.locator(f"#controls [data-cmd={cmd}]").first.click()
+            page.wait_for_timeout(60)
+
+    play_until_over(1, fold=True)
+    for button in ("#copy", "#download", "#download-session"):
+        assert page.locator(button).is_disabled(), button
+    assert "every person's cards" in page.inner_text("#export-gate")
+    page.evaluate("document.getElementById('copy').click()")
+    assert page.locator("#export-text").is_hidden() and page.input_value("#export-text") == ""
+    page.locator("#controls [data-cmd=deal]").click()
+    assert not page.locator("#export-gate [data-cmd=end-session]").count()  # not while a hand is played
+    play_until_over(2, fold=False)
+    # Between hands: ending the session is asked first, and "keep playing" changes nothing.
+    page.click("#export-gate [data-cmd=end-session]")
+    assert "Does everyone agree?" in page.inner_text("#export-gate")
+    page.click("#export-gate [data-cmd=keep-session]")
+    assert page.locator("#copy").is_disabled()
+    page.click("#export-gate [data-cmd=end-session]")
+    page.click('#export-gate [data-cmd=end-session][data-confirmed="1"]')
+    page.wait_for_function("() => !document.getElementById('copy').disabled")
+    assert page.locator("#export-gate").is_hidden() and "ended the session" in page.inner_text("#controls")
+    assert not page.locator("#controls [data-cmd=deal]").count()
+    page.click("#copy")
+    exported = json.loads(page.input_value("#export-text"))
+    assert exported["deck"] and {"Ann", "Bo"} <= set(exported["names"])
+    with page.expect_download() as download:
+        page.click("#download-session")
+    assert len(json.loads(Path(download.value.path()).read_text())["hands"]) == 2
+    page.reload()  # the end of the session is kept
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    assert not page.locator("#copy").is_disabled() and page.get_attribute("body", "data-over") == "1"

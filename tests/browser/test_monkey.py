@@ -8,9 +8,12 @@ printed on failure, so it replays with
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from friends_helpers import Room
+from friends_monkey import FriendsMonkey
 from monkey import Monkey
 
 HANDS = int(os.environ.get("STRIPDECK_MONKEY_HANDS", "30"))
@@ -30,3 +33,25 @@ def test_a_random_player_never_stalls_the_table(page: Any, site_url: str, seed: 
     monkey.run(hands=HANDS, max_seconds=900)
     print(monkey.log[-1], f"(seed {seed})")
     assert monkey.hands_seen >= HANDS and monkey.reloads > 0
+
+
+FRIENDS_HANDS = int(os.environ.get("STRIPDECK_MONKEY_FRIENDS_HANDS", "10"))
+
+
+@pytest.fixture
+def room(browser: Any, site_url: str) -> Iterator[Room]:
+    room = Room(browser, site_url)
+    yield room
+    problems = room.close()
+    if problems:
+        pytest.fail("the pages had problems:\n" + "\n".join(problems), pytrace=False)
+
+
+def test_a_random_host_and_guest_never_stall_the_table_or_leak_a_card(room: Room) -> None:
+    seed = seeds()[-1]
+    monkey = FriendsMonkey(room, seed)
+    try:
+        monkey.run(hands=FRIENDS_HANDS, max_seconds=240)
+    finally:
+        print(monkey.log[-1] if monkey.log else "", f"(seed {seed})")
+    assert monkey.reloads > 0 and (monkey.hands >= FRIENDS_HANDS or monkey.over) and monkey.received > 50
