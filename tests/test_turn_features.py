@@ -20,8 +20,10 @@ import guest  # noqa: E402
 import host  # noqa: E402
 import protocol  # noqa: E402
 import render  # noqa: E402
+import replay  # noqa: E402
 import scheduler  # noqa: E402
 import storage  # noqa: E402
+import stripdeck  # noqa: E402
 import turn_alert  # noqa: E402
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
@@ -270,3 +272,96 @@ def test_the_turn_alert_sounds_when_a_turn_comes_to_this_page_and_titles_the_tab
     assert turn_alert.decide("you", "", hidden=True, sound_on=False).sound is False
     form = render.settings_html(storage.DEFAULTS)
     assert '<input type="checkbox" name="turn_sound" data-cmd="display" checked> A sound when it is your turn' in form
+
+
+# ---------------------------------------------------------------- replaying a hand from History
+
+def play_hands(ctl: controller.Controller, hands: int) -> None:
+    for _ in range(3000):
+        if len(ctl.hand_log["hands"]) >= hands or ctl.game_over:
+            return
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif ctl.handing_over is not None:
+            ctl.take_over(ctl.handing_over)
+        elif ctl.human_to_act():
+            ctl.act(safe_action(ctl))
+        else:
+            ctl.deal()
+
+
+def cards_in(page: str) -> set[str]:
+    import re
+    return set(re.findall(r'aria-label="((?:Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of \w+|Joker)"', page))
+
+
+def allowed_cards(record: dict, viewer: int | None) -> set[str]:
+    """What the person at the page could see of a hand: cards shown at the showdown, and the
+    viewer's own cards (dealt and drawn)."""
+    state = stripdeck.play_scenario(record["scenario"])
+    names: set[str] = set()
+    for event in state.log:
+        if event.kind == "show" or (viewer is not None and event.seat == viewer
+                                    and event.kind in ("deal", "receive", "discard")):
+            names |= {c.name for c in event.cards}
+    return names
+
+
+def test_a_replay_shows_your_cards_and_the_shown_ones_step_by_step_and_nothing_else() -> None:
+    ctl = make(Clocks(), seed=4, timers=False, opponents=3)
+    play_hands(ctl, 8)
+    records = ctl.hand_log["hands"]
+    assert len(records) == 8
+    mucked = 0
+    for record in records:
+        shown = replay.build(record)
+        seat = record["names"].index("You")
+        assert replay.viewer_of(record) == seat
+        state = stripdeck.play_scenario(record["scenario"])
+        assert len(shown.pages) == len(record["scenario"]["actions"]) + 1  # the deal, then each action
+        allowed = allowed_cards(record, seat)
+        seen: set[str] = set()
+        for page in shown.pages:
+            seen |= cards_in(page)
+        assert seen <= allowed, (record["number"], seen - allowed)
+        mine = {c.name for e in state.log if e.kind == "deal" and e.seat == seat for c in e.cards}
+        assert mine <= cards_in(shown.pages[0])  # your own cards from the deal on
+        mucked += any(e.kind == "muck" for e in state.log)
+    assert mucked, "no mucked hand among these: pick another seed"
+    assert 'data-cmd="replay" data-hand="8"' in render.session_html(ctl.hand_log, "")
+
+
+def test_a_replay_at_a_pass_and_play_device_shows_only_the_cards_shown_at_the_showdown() -> None:
+    ctl = make(Clocks(), seed=12, people=["Ann", "Bruno"], opponents=1, timers=False)
+    play_hands(ctl, 6)
+    records = ctl.hand_log["hands"]
+    assert len(records) >= 6
+    for record in records:
+        assert replay.viewer_of(record) is None
+        shown = replay.build(record)
+        seen = set().union(*(cards_in(p) for p in shown.pages))
+        assert seen <= allowed_cards(record, None)
+
+
+def test_the_replay_viewer_steps_and_refuses_what_cannot_play() -> None:
+    ctl = make(Clocks(), seed=4, timers=False)
+    play_hands(ctl, 1)
+    record = ctl.hand_log["hands"][0]
+    shown = replay.build(record)
+    assert shown.clamp(-1) == 0 and shown.clamp(99) == len(shown.pages) - 1
+    first = render.replay_html(shown.title, shown.pages[0], 0, len(shown.pages))
+    assert 'data-cmd="replay-back" aria-label="Back one step" disabled' in first and "Step 0 of" in first
+    last = render.replay_html(shown.title, shown.pages[-1], len(shown.pages) - 1, len(shown.pages))
+    assert 'data-cmd="replay-next" aria-label="Next step" disabled' in last
+    assert replay.find(ctl.hand_log, 1) is record and replay.find(ctl.hand_log, 2) is None
+    with pytest.raises(ValueError):
+        replay.build({**record, "scenario": None})
+    with pytest.raises(ValueError, match="does not play"):
+        replay.build({**record, "scenario": {**record["scenario"], "actions": ["raise 9999"]}})
+
+
+def test_a_replay_speaks_to_you_in_the_second_person() -> None:
+    ctl = make(Clocks(), seed=4, timers=False)
+    play_hands(ctl, 8)
+    pages = " ".join(p for r in ctl.hand_log["hands"] for p in replay.build(r).pages)
+    assert "You " in pages and not any(f"You {verb}s " in pages for verb in ("show", "win", "call", "check", "fold"))
