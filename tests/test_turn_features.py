@@ -365,3 +365,87 @@ def test_a_replay_speaks_to_you_in_the_second_person() -> None:
     play_hands(ctl, 8)
     pages = " ".join(p for r in ctl.hand_log["hands"] for p in replay.build(r).pages)
     assert "You " in pages and not any(f"You {verb}s " in pages for verb in ("show", "win", "call", "check", "fold"))
+
+
+# ---------------------------------------------------------------- showing a losing hand
+
+CHECK_DOWN = ["call", "call", "check", "draw", "draw", "draw", "check", "check", "check"]
+RULES = {"preset": "online", "split": False, "action_timer": None, "draw_timer": None}
+
+
+def showdown_scenario(show: list[int] | None = None) -> dict:
+    """Three players check it down (seat 0 shows first) from a seed at which seats 1 and 2 cannot
+    win (they muck by the rules)."""
+    for seed in range(1, 500):
+        scenario = {"rules": RULES, "stacks": [100, 100, 100], "button": 0, "seed": seed, "actions": CHECK_DOWN}
+        log = stripdeck.play_scenario(scenario).log
+        if {e.seat for e in log if e.kind == "muck"} == {1, 2}:
+            return scenario if show is None else {**scenario, "show": show}
+    raise AssertionError("no seed found")
+
+
+def test_a_player_who_chose_to_show_shows_a_losing_hand_and_the_others_muck() -> None:
+    muck = stripdeck.play_scenario(showdown_scenario())
+    assert muck.is_complete
+    kinds = {e.seat: e.kind for e in muck.log if e.kind in ("show", "muck")}
+    assert kinds == {0: "show", 1: "muck", 2: "muck"}  # the engine's rule: who cannot win mucks
+    shown = stripdeck.play_scenario(showdown_scenario([2]))
+    kinds = {e.seat: e.kind for e in shown.log if e.kind in ("show", "muck")}
+    assert kinds == {0: "show", 1: "muck", 2: "show"} and shown.show == (2,)
+    assert [s.stack for s in shown.seats] == [s.stack for s in muck.seats]  # showing changes no chips
+    exported = stripdeck.export_hand(shown)
+    assert exported["show"] == [2] and "show" not in stripdeck.export_hand(muck)
+    assert stripdeck.play_scenario(exported).log == shown.log  # it replays the same way
+    assert {e["kind"] for e in stripdeck.replay(exported)["log"] if e.get("seat") == 2} >= {"show"}
+
+
+@pytest.mark.parametrize("bad", [[3], [0, 0], ["0"], "0", [True], list(range(9))])
+def test_a_bad_show_list_is_refused_with_its_key(bad: object) -> None:
+    with pytest.raises(stripdeck.ScenarioError, match="show"):
+        stripdeck.play_scenario(showdown_scenario(bad))  # type: ignore[arg-type]
+
+
+def test_the_setting_shows_the_people_at_this_page_never_bots_and_survives_the_history() -> None:
+    clocks = Clocks()
+    ctl = make(clocks, seed=4, timers=False, show_losing=True)
+    assert ctl.session.hand is not None and ctl.session.hand.show == (ctl.session.hand_seat_of(0),)
+    play_hands(ctl, 12)
+    bot_seats = {i for i, t in enumerate(ctl.session.hand_seats) if ctl.kind_of(t) == "bot"}
+    seen_mine = 0
+    for record in ctl.hand_log["hands"]:
+        state = stripdeck.play_scenario(record["scenario"])
+        me = record["names"].index("You")
+        assert state.show == (me,)
+        for event in state.log:
+            if event.kind == "muck":
+                assert event.seat != me  # you chose to show: you never muck at a showdown
+            if event.kind == "show" and event.seat == me:
+                seen_mine += 1
+        assert not set(state.show) & bot_seats
+    assert seen_mine
+    store = storage.MemoryStore()  # a reload keeps the hand with its choice
+    storage.save(store, ctl.settings, ctl.session)
+    _, session, notices = storage.load(store)
+    assert not notices and session is not None and session.hand == ctl.session.hand
+    ctl.set_display({"show_losing": False})  # a display setting: the hand in play keeps its choice
+    if ctl.in_hand:
+        assert ctl.session.hand.show == (ctl.session.hand_seat_of(0),)
+        play_hands(ctl, len(ctl.hand_log["hands"]) + 1)
+    assert ctl.deal() and ctl.session.hand is not None
+    assert ctl.session.hand.show == ()  # from the next hand on, you muck a hand that cannot win
+
+
+def test_a_guest_verifies_a_hand_in_which_the_host_showed_a_losing_hand() -> None:
+    import fair_deal
+
+    state = stripdeck.play_scenario(showdown_scenario([2]))
+    revealed = fair_deal.reveal_scenario(state)
+    assert revealed["show"] == [2] and "deck" not in revealed and "seed" not in revealed
+    salt = "0" * 32
+    committed = fair_deal.commitment(state.seed, salt)
+    seen = [e.to_dict() for e in stripdeck.player_view(state, 1).log]  # the guest in seat 1
+    ok, words = fair_deal.verify(committed, state.seed, salt, revealed, 1, seen)
+    assert ok, words
+    ok, words = fair_deal.verify(committed, state.seed, salt, {k: v for k, v in revealed.items() if k != "show"},
+                                 1, seen)
+    assert not ok  # without the choice the hand replays differently: the guest would see a muck

@@ -252,6 +252,7 @@ _LABELS = {
     "four_color": "Four-colour deck", "auto_deal": "Deal the next hand automatically",
     "fast_bots": "Fast opponents", "show_hints": "Show the Hint button during the draw",
     "turn_sound": "A sound when it is your turn",
+    "show_losing": "Show your hand at showdown even when it loses (from the next hand)",
     "flush_beats_full_house": "Flush beats full house", "joker": "Joker in the deck",
 }
 _SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}

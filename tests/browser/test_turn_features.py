@@ -235,3 +235,34 @@ def test_a_replay_at_a_pass_and_play_device_shows_nobodys_cards_but_the_shown_on
         for seat in frame["seats"]:
             assert set(seat["up"]) <= shown_at_end, (frame["step"], seat)
     assert not any(seat["up"] for seat in frames[0]["seats"])  # the deal: every card face down
+
+
+def test_with_the_setting_on_you_show_your_losing_hand_at_showdown(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?reset=1&seed=11&bots=fast")
+    page.click("header button[data-panel=settings]")
+    page.locator("#settings-form input[name=show_losing]").check()  # applies from the next hand
+    page.click("#settings [data-cmd=close-panel]")
+    first = hand_number(page)
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, "no showdown lost in time"
+        state = wait_turn_or_end(page)
+        if state != "over":
+            page.keyboard.press("d" if state == "draw" else "c")
+            page.wait_for_timeout(50)
+            continue
+        look = page.evaluate("""() => {
+            const me = document.querySelector('#table .seat.human');
+            return {showdown: document.querySelectorAll('#table .seat.revealed').length > 1,
+                    won: me.classList.contains('winner'), revealed: me.classList.contains('revealed'),
+                    status: me.querySelector('.info').innerText};
+        }""")
+        shows = [line for line in history(page).splitlines() if re.match(r"^(You show|\S+ shows) ", line)]
+        if (hand_number(page) > first and look["showdown"] and not look["won"] and "Folded" not in look["status"]
+                and shows and not shows[0].startswith("You")):  # someone showed a better hand first
+            break
+        page.keyboard.press("n")
+        page.wait_for_timeout(100)
+    assert look["revealed"] and "Mucked" not in look["status"], look
+    assert re.search(r"You show (seven|eight|nine|ten|jack|queen|king|ace)", history(page)), history(page)
+    screenshot(page, "losing-hand-shown")
