@@ -449,3 +449,8 @@ def test_a_guest_verifies_a_hand_in_which_the_host_showed_a_losing_hand() -> Non
     ok, words = fair_deal.verify(committed, state.seed, salt, {k: v for k, v in revealed.items() if k != "show"},
                                  1, seen)
     assert not ok  # without the choice the hand replays differently: the guest would see a muck
+
+
+def test_the_page_title_the_alert_puts_back_is_index_htmls() -> None:
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert f"<title>{turn_alert.TITLE}</title>" in text
