@@ -20,8 +20,10 @@ import guest  # noqa: E402
 import host  # noqa: E402
 import protocol  # noqa: E402
 import render  # noqa: E402
+import replay  # noqa: E402
 import scheduler  # noqa: E402
 import storage  # noqa: E402
+import stripdeck  # noqa: E402
 import turn_alert  # noqa: E402
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
@@ -270,3 +272,185 @@ def test_the_turn_alert_sounds_when_a_turn_comes_to_this_page_and_titles_the_tab
     assert turn_alert.decide("you", "", hidden=True, sound_on=False).sound is False
     form = render.settings_html(storage.DEFAULTS)
     assert '<input type="checkbox" name="turn_sound" data-cmd="display" checked> A sound when it is your turn' in form
+
+
+# ---------------------------------------------------------------- replaying a hand from History
+
+def play_hands(ctl: controller.Controller, hands: int) -> None:
+    for _ in range(3000):
+        if len(ctl.hand_log["hands"]) >= hands or ctl.game_over:
+            return
+        if ctl.bot_to_act():
+            ctl.bot_act()
+        elif ctl.handing_over is not None:
+            ctl.take_over(ctl.handing_over)
+        elif ctl.human_to_act():
+            ctl.act(safe_action(ctl))
+        else:
+            ctl.deal()
+
+
+def cards_in(page: str) -> set[str]:
+    import re
+    return set(re.findall(r'aria-label="((?:Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of \w+|Joker)"', page))
+
+
+def allowed_cards(record: dict, viewer: int | None) -> set[str]:
+    """What the person at the page could see of a hand: cards shown at the showdown, and the
+    viewer's own cards (dealt and drawn)."""
+    state = stripdeck.play_scenario(record["scenario"])
+    names: set[str] = set()
+    for event in state.log:
+        if event.kind == "show" or (viewer is not None and event.seat == viewer
+                                    and event.kind in ("deal", "receive", "discard")):
+            names |= {c.name for c in event.cards}
+    return names
+
+
+def test_a_replay_shows_your_cards_and_the_shown_ones_step_by_step_and_nothing_else() -> None:
+    ctl = make(Clocks(), seed=4, timers=False, opponents=3)
+    play_hands(ctl, 8)
+    records = ctl.hand_log["hands"]
+    assert len(records) == 8
+    mucked = 0
+    for record in records:
+        shown = replay.build(record)
+        seat = record["names"].index("You")
+        assert replay.viewer_of(record) == seat
+        state = stripdeck.play_scenario(record["scenario"])
+        assert len(shown.pages) == len(record["scenario"]["actions"]) + 1  # the deal, then each action
+        allowed = allowed_cards(record, seat)
+        seen: set[str] = set()
+        for page in shown.pages:
+            seen |= cards_in(page)
+        assert seen <= allowed, (record["number"], seen - allowed)
+        mine = {c.name for e in state.log if e.kind == "deal" and e.seat == seat for c in e.cards}
+        assert mine <= cards_in(shown.pages[0])  # your own cards from the deal on
+        mucked += any(e.kind == "muck" for e in state.log)
+    assert mucked, "no mucked hand among these: pick another seed"
+    assert 'data-cmd="replay" data-hand="8"' in render.session_html(ctl.hand_log, "")
+
+
+def test_a_replay_at_a_pass_and_play_device_shows_only_the_cards_shown_at_the_showdown() -> None:
+    ctl = make(Clocks(), seed=12, people=["Ann", "Bruno"], opponents=1, timers=False)
+    play_hands(ctl, 6)
+    records = ctl.hand_log["hands"]
+    assert len(records) >= 6
+    for record in records:
+        assert replay.viewer_of(record) is None
+        shown = replay.build(record)
+        seen = set().union(*(cards_in(p) for p in shown.pages))
+        assert seen <= allowed_cards(record, None)
+
+
+def test_the_replay_viewer_steps_and_refuses_what_cannot_play() -> None:
+    ctl = make(Clocks(), seed=4, timers=False)
+    play_hands(ctl, 1)
+    record = ctl.hand_log["hands"][0]
+    shown = replay.build(record)
+    assert shown.clamp(-1) == 0 and shown.clamp(99) == len(shown.pages) - 1
+    first = render.replay_html(shown.title, shown.pages[0], 0, len(shown.pages))
+    assert 'data-cmd="replay-back" aria-label="Back one step" disabled' in first and "Step 0 of" in first
+    last = render.replay_html(shown.title, shown.pages[-1], len(shown.pages) - 1, len(shown.pages))
+    assert 'data-cmd="replay-next" aria-label="Next step" disabled' in last
+    assert replay.find(ctl.hand_log, 1) is record and replay.find(ctl.hand_log, 2) is None
+    with pytest.raises(ValueError):
+        replay.build({**record, "scenario": None})
+    with pytest.raises(ValueError, match="does not play"):
+        replay.build({**record, "scenario": {**record["scenario"], "actions": ["raise 9999"]}})
+
+
+def test_a_replay_speaks_to_you_in_the_second_person() -> None:
+    ctl = make(Clocks(), seed=4, timers=False)
+    play_hands(ctl, 8)
+    pages = " ".join(p for r in ctl.hand_log["hands"] for p in replay.build(r).pages)
+    assert "You " in pages and not any(f"You {verb}s " in pages for verb in ("show", "win", "call", "check", "fold"))
+
+
+# ---------------------------------------------------------------- showing a losing hand
+
+CHECK_DOWN = ["call", "call", "check", "draw", "draw", "draw", "check", "check", "check"]
+RULES = {"preset": "online", "split": False, "action_timer": None, "draw_timer": None}
+
+
+def showdown_scenario(show: list[int] | None = None) -> dict:
+    """Three players check it down (seat 0 shows first) from a seed at which seats 1 and 2 cannot
+    win (they muck by the rules)."""
+    for seed in range(1, 500):
+        scenario = {"rules": RULES, "stacks": [100, 100, 100], "button": 0, "seed": seed, "actions": CHECK_DOWN}
+        log = stripdeck.play_scenario(scenario).log
+        if {e.seat for e in log if e.kind == "muck"} == {1, 2}:
+            return scenario if show is None else {**scenario, "show": show}
+    raise AssertionError("no seed found")
+
+
+def test_a_player_who_chose_to_show_shows_a_losing_hand_and_the_others_muck() -> None:
+    muck = stripdeck.play_scenario(showdown_scenario())
+    assert muck.is_complete
+    kinds = {e.seat: e.kind for e in muck.log if e.kind in ("show", "muck")}
+    assert kinds == {0: "show", 1: "muck", 2: "muck"}  # the engine's rule: who cannot win mucks
+    shown = stripdeck.play_scenario(showdown_scenario([2]))
+    kinds = {e.seat: e.kind for e in shown.log if e.kind in ("show", "muck")}
+    assert kinds == {0: "show", 1: "muck", 2: "show"} and shown.show == (2,)
+    assert [s.stack for s in shown.seats] == [s.stack for s in muck.seats]  # showing changes no chips
+    exported = stripdeck.export_hand(shown)
+    assert exported["show"] == [2] and "show" not in stripdeck.export_hand(muck)
+    assert stripdeck.play_scenario(exported).log == shown.log  # it replays the same way
+    assert {e["kind"] for e in stripdeck.replay(exported)["log"] if e.get("seat") == 2} >= {"show"}
+
+
+@pytest.mark.parametrize("bad", [[3], [0, 0], ["0"], "0", [True], list(range(9))])
+def test_a_bad_show_list_is_refused_with_its_key(bad: object) -> None:
+    with pytest.raises(stripdeck.ScenarioError, match="show"):
+        stripdeck.play_scenario(showdown_scenario(bad))  # type: ignore[arg-type]
+
+
+def test_the_setting_shows_the_people_at_this_page_never_bots_and_survives_the_history() -> None:
+    clocks = Clocks()
+    ctl = make(clocks, seed=4, timers=False, show_losing=True)
+    assert ctl.session.hand is not None and ctl.session.hand.show == (ctl.session.hand_seat_of(0),)
+    play_hands(ctl, 12)
+    bot_seats = {i for i, t in enumerate(ctl.session.hand_seats) if ctl.kind_of(t) == "bot"}
+    seen_mine = 0
+    for record in ctl.hand_log["hands"]:
+        state = stripdeck.play_scenario(record["scenario"])
+        me = record["names"].index("You")
+        assert state.show == (me,)
+        for event in state.log:
+            if event.kind == "muck":
+                assert event.seat != me  # you chose to show: you never muck at a showdown
+            if event.kind == "show" and event.seat == me:
+                seen_mine += 1
+        assert not set(state.show) & bot_seats
+    assert seen_mine
+    store = storage.MemoryStore()  # a reload keeps the hand with its choice
+    storage.save(store, ctl.settings, ctl.session)
+    _, session, notices = storage.load(store)
+    assert not notices and session is not None and session.hand == ctl.session.hand
+    ctl.set_display({"show_losing": False})  # a display setting: the hand in play keeps its choice
+    if ctl.in_hand:
+        assert ctl.session.hand.show == (ctl.session.hand_seat_of(0),)
+        play_hands(ctl, len(ctl.hand_log["hands"]) + 1)
+    assert ctl.deal() and ctl.session.hand is not None
+    assert ctl.session.hand.show == ()  # from the next hand on, you muck a hand that cannot win
+
+
+def test_a_guest_verifies_a_hand_in_which_the_host_showed_a_losing_hand() -> None:
+    import fair_deal
+
+    state = stripdeck.play_scenario(showdown_scenario([2]))
+    revealed = fair_deal.reveal_scenario(state)
+    assert revealed["show"] == [2] and "deck" not in revealed and "seed" not in revealed
+    salt = "0" * 32
+    committed = fair_deal.commitment(state.seed, salt)
+    seen = [e.to_dict() for e in stripdeck.player_view(state, 1).log]  # the guest in seat 1
+    ok, words = fair_deal.verify(committed, state.seed, salt, revealed, 1, seen)
+    assert ok, words
+    ok, words = fair_deal.verify(committed, state.seed, salt, {k: v for k, v in revealed.items() if k != "show"},
+                                 1, seen)
+    assert not ok  # without the choice the hand replays differently: the guest would see a muck
+
+
+def test_the_page_title_the_alert_puts_back_is_index_htmls() -> None:
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert f"<title>{turn_alert.TITLE}</title>" in text

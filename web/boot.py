@@ -19,7 +19,7 @@ STEPS = (
     ("preactions", "presenter", "render", "rules_text", "widgets.ranking", "turn_alert"),
     ("seating", "controller", "action_bar", "advice_panel"),
     ("protocol", "fair_deal", "host", "guest"),
-    ("friends_render", "qr"),
+    ("friends_render", "qr", "widgets.scripted", "replay"),
     ("dom", "runner", "page_input", "friends_page"),
     ("main",),  # the App: reads the settings and the saved game, deals, renders
 )

@@ -441,11 +441,16 @@ class Controller(Seating):
             self.before_deal()  # a host: guests who asked to leave give up their seats now
         if self.game_over:
             return False
-        self.session = self.session.next_hand()
+        self.session = self.session.next_hand(show=self.showing())
         self.note = ""
         self.preactions = {}
         self._reset_choice()
         return True
+
+    def showing(self) -> tuple[int, ...]:
+        """Table seats that show their hand at the showdown even when it loses: the people at this
+        page, when Settings says so (a guest's seat and the bots muck a hand that cannot win)."""
+        return self.people if self.settings.get("show_losing") else ()
 
     def act(self, text: str) -> bool:
         """The viewer's action text; False (and nothing changes) if it is not their turn or illegal."""

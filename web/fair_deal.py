@@ -19,6 +19,7 @@ from typing import Any
 import stripdeck
 
 SCENARIO_KEYS = ("rules", "stacks", "button", "actions")
+SHOW_KEY = "show"  # ... and the seats that chose to show a losing hand, when any did (they replay so)
 
 
 def new_salt() -> str:
@@ -38,7 +39,7 @@ def commitment(seed: int, salt: str) -> str:
 def reveal_scenario(hand: stripdeck.HandState) -> dict[str, Any]:
     """What a host reveals of a finished hand besides the seed: its rules, stacks, button, actions."""
     scenario = stripdeck.export_hand(hand)
-    return {k: scenario[k] for k in SCENARIO_KEYS}
+    return {k: scenario[k] for k in (*SCENARIO_KEYS, SHOW_KEY) if k in scenario}
 
 
 def verify(committed: str | None, seed: int, salt: str, scenario: Mapping[str, Any], seat: int | None,
@@ -51,7 +52,7 @@ def verify(committed: str | None, seed: int, salt: str, scenario: Mapping[str, A
         return False, "No commitment arrived before this hand was dealt, so the deal cannot be checked."
     if commitment(seed, salt) != committed:
         return False, "The revealed seed does not match the commitment sent before the deal."
-    if set(scenario) != set(SCENARIO_KEYS):
+    if set(scenario) - {SHOW_KEY} != set(SCENARIO_KEYS):
         return False, "The revealed hand is not a scenario of rules, stacks, button and actions."
     try:
         replayed = stripdeck.play_scenario({**scenario, "seed": seed})

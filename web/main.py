@@ -93,6 +93,7 @@ class App(PageInput, friends_page.FriendsControls):
         self.prepared = None           # the rules whose tables are built
         self.friends_form = {}         # what the host typed in the Friends panel's form
         self.alert_whose = ""          # whose turn the last drawn state was at this page (turn_alert)
+        self.replaying = None          # (replay.Replay, frame index): a hand replayed in History
         self.audio = None              # the Web Audio context of the turn sound, made at its first use
 
     def forget_reset(self):
@@ -211,7 +212,12 @@ class App(PageInput, friends_page.FriendsControls):
                     said = (said + " " + model.status).strip()
                 self.say(said)
                 self.history = model.history
-        self.patch.set("session-list", render.session_html(ctl.hand_log, summary))
+        if self.replaying is not None:
+            shown, index = self.replaying
+            self.patch.set("session-list", render.replay_html(shown.title, shown.pages[index], index,
+                                                               len(shown.pages)))
+        else:
+            self.patch.set("session-list", render.session_html(ctl.hand_log, summary))
         nothing_finished = ctl.last_finished is None and not ctl.hand_log["hands"]
         withheld = getattr(ctl, "export_withheld", "")  # a shared device: no export shows others' cards
         by_id("copy").disabled = nothing_finished or bool(withheld)

@@ -10,6 +10,7 @@ import asyncio
 import commands
 import friends_page
 import render
+import replay
 import storage
 from dom import by_id, data, node, query
 from pyodide.ffi import create_proxy, to_js
@@ -126,10 +127,42 @@ class PageInput:
                           "Every hand of this session downloaded as one JSON file.")
         elif cmd == "copy-code":
             self.copy_code(data(target, "target"))
+        elif cmd in ("replay", "replay-back", "replay-next", "replay-close"):
+            self.replay_step(cmd, data(target, "hand"))
         elif cmd == "toggle-panel":
             self.toggle_panel(data(target, "panel"))
         elif cmd == "close-panel":
             self.toggle_panel(data(target, "panel"), show=False)
+
+    def replay_step(self, cmd, hand=None):
+        """History's replay of a finished hand: open it, step back or forward, or go back to the list."""
+        if cmd == "replay":
+            record = replay.find(self.ctl.hand_log, int(hand)) if hand and hand.isdigit() else None
+            if record is None:
+                return
+            try:
+                self.replaying = (replay.build(record), 0)
+            except ValueError as err:
+                self.problem(f"This hand cannot be replayed ({err}).")
+                return
+        elif self.replaying is None:
+            return
+        elif cmd == "replay-close":
+            number = self.replaying[0].number
+            self.replaying = None
+            self.render()
+            again = query(f'#session-list [data-cmd="replay"][data-hand="{number}"]')
+            if again is not None:
+                again.focus()
+            return
+        else:
+            shown, index = self.replaying
+            self.replaying = (shown, shown.clamp(index + (1 if cmd == "replay-next" else -1)))
+        self.render()
+        if cmd == "replay":
+            heading = query("#session-list .replay-view h3")
+            if heading is not None:
+                heading.focus()
 
     def toggle_panel(self, name, show=None, focus=True):
         if name not in PANELS:
@@ -235,6 +268,7 @@ class PageInput:
 
     def new_table(self, settings):
         self.confirm_new_table = False
+        self.replaying = None  # the history it replayed from is gone
         self.ctl.new_table(settings)
         self.ctl.deal()
         self.history = ()

@@ -226,10 +226,32 @@ def session_html(log: Mapping[str, Any], summary: str) -> str:
         return '<p class="muted">No hand finished yet.</p>'
     items = "".join(
         f'<li><span class="hand-title">{escape(h["title"])}</span> {escape(h["description"])}'
-        f'{_mine_html(h["mine"])}</li>' for h in reversed(hands))
+        f'{_mine_html(h["mine"])}{_replay_button(h)}</li>' for h in reversed(hands))
     earlier = int(log.get("played", 0)) - len(hands)
     more = f'<p class="muted">{earlier} earlier hands are counted but no longer listed.</p>' if earlier > 0 else ""
     return f'<p class="summary">{escape(summary)}</p><ol class="session-list">{items}</ol>{more}'
+
+
+def _replay_button(record: Mapping[str, Any]) -> str:
+    """The Replay button of a history entry (hands kept with their actions)."""
+    if not record.get("scenario"):
+        return ""
+    return (f' <button type="button" class="act replay" data-cmd="replay" data-hand="{int(record["number"])}" '
+            f'aria-label="Replay {attr(record["title"])} step by step">Replay</button>')
+
+
+def replay_html(title: str, page: str, index: int, total: int) -> str:
+    """A hand replayed in History: the scripted-hand viewer's frame ``index`` of ``total`` (its HTML,
+    from widgets.scripted) with Back, Next and a way back to the list."""
+    back = " disabled" if index == 0 else ""
+    forward = " disabled" if index >= total - 1 else ""
+    return (f'<section class="sd-widget sd-scenario replay-view" aria-label="Replay of {attr(title)}">'
+            f'<h3 tabindex="-1">Replay of {escape(title)}</h3>'
+            '<div class="sd-controls sd-player">'
+            f'<button type="button" data-cmd="replay-back" aria-label="Back one step"{back}>◀ Back</button>'
+            f'<button type="button" data-cmd="replay-next" aria-label="Next step"{forward}>Next ▶</button>'
+            '<button type="button" data-cmd="replay-close">Back to the list</button></div>'
+            f'<div class="sd-frame" aria-live="polite">{page}</div></section>')
 
 
 def _mine_html(mine: Mapping[str, int]) -> str:
@@ -253,6 +275,7 @@ _LABELS = {
     "four_color": "Four-colour deck", "auto_deal": "Deal the next hand automatically",
     "fast_bots": "Fast opponents", "show_hints": "Show the Hint button during the draw",
     "turn_sound": "A sound when it is your turn",
+    "show_losing": "Show your hand at showdown even when it loses (from the next hand)",
     "flush_beats_full_house": "Flush beats full house", "joker": "Joker in the deck",
 }
 _SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}

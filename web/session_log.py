@@ -24,7 +24,7 @@ from stripdeck.narrate import second_person
 
 VERSION = 1
 KEEP = 300                    # hands kept for the history panel and the export
-SCENARIO_KEYS = ("rules", "stacks", "button", "deck", "seed", "actions")
+SCENARIO_KEYS = ("rules", "stacks", "button", "deck", "seed", "actions", "show")  # "show": when anyone chose to
 EXPORT_FORMAT = "stripdeck-session"
 
 

@@ -55,9 +55,10 @@ DEFAULTS: dict[str, Any] = {
     "bot_level": "normal",
     "show_hints": True,
     "turn_sound": True,
+    "show_losing": False,
 }
 # Settings that only change the display; they apply at once (no new table).
-DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "turn_sound")
+DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "turn_sound", "show_losing")
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
@@ -142,6 +143,7 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
         "bot_level": _choice(data, "bot_level", BOT_LEVELS),
         "show_hints": _flag(data, "show_hints"),
         "turn_sound": _flag(data, "turn_sound"),
+        "show_losing": _flag(data, "show_losing"),
     }
     if not 2 <= len(out["people"]) + guests + out["opponents"] <= 5:
         raise SettingsError(f"people and bots: a table seats 2 to 5 players, got {len(out['people'])} "
@@ -225,7 +227,8 @@ def save_data(session: Session) -> dict[str, Any]:
                             "chips": table_chips(session)}
     if session.hand is not None:
         scenario = stripdeck.export_hand(session.hand)
-        data["hand"] = {k: scenario[k] for k in ("rules", "stacks", "button", "deck", "seed", "actions")}
+        data["hand"] = {k: scenario[k] for k in ("rules", "stacks", "button", "deck", "seed", "actions", "show")
+                        if k in scenario}
         data["hand_seats"] = list(session.hand_seats)
     return data
 

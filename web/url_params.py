@@ -14,7 +14,7 @@ from stripdeck.inputs import shown
 URL_HELP = "bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1, embed=1"
 # With embed=1 (the mini game widget) every setting may also be given in the URL.
 EMBED_SETTINGS = tuple(k for k in DEFAULTS if k != "version")
-_NUMBERS = ("opponents", "stack", "stakes", "draw_limit")
+_NUMBERS = ("opponents", "stack", "stakes", "draw_limit", "time_bank")
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 

@@ -40,12 +40,14 @@ class HandSetupError(ValueError):
 
 
 def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
-               deck: Any = None, seed: int | None = None) -> HandState:
+               deck: Any = None, seed: int | None = None, show: Any = ()) -> HandState:
     """Post the forced bets and deal a new hand.
 
     ``deck`` is the deal order (top card first, cards dealt one at a time from the
     button's left, the draw taking from the top); unlisted cards follow in seeded
     random order. Without a ``seed`` one is drawn from the system's randomness (:func:`new_seed`).
+    ``show``: seats whose players chose to show their hand at the showdown even when it cannot
+    win (RULES.md s.7: a player who cannot win *may* muck; the others who cannot win do).
 
     >>> s = start_hand(Rules(), [100, 100, 100], button=0, seed=1)
     >>> s.to_act, s.to_match, [seat.bet for seat in s.seats]
@@ -64,8 +66,12 @@ def start_hand(rules: Rules | None, stacks: Sequence[int], button: int, *,
             seed = whole_number(seed, "seed", text=False)
         except InputError as err:
             raise HandSetupError("seed", str(err).removeprefix("seed ")) from None
+    if (not isinstance(show, (list, tuple)) or len(show) > len(stacks)
+            or any(type(s) is not int or not 0 <= s < len(stacks) for s in show) or len(set(show)) != len(show)):
+        raise HandSetupError("show", f"must be a list of different seat numbers from 0 to {len(stacks) - 1}, "
+                                     f"got {shown(show)}")
     order = _deck_order(rules, deck, seed)
-    txn = Transition.new(rules, seed, button, stacks, order)
+    txn = Transition.new(rules, seed, button, stacks, order, tuple(sorted(show)))
     txn.post_forced_bets()
     txn.deal()
     txn.start_round(BET1)

@@ -17,7 +17,7 @@ from .state import HandState
 
 __all__ = ["ScenarioError", "read_scenario", "replay", "play_scenario", "export_hand", "hand_result"]
 
-INPUT_KEYS = ("rules", "stacks", "button", "deck", "seed", "actions")
+INPUT_KEYS = ("rules", "stacks", "button", "deck", "seed", "actions", "show")
 RESULT_KEYS = ("deltas", "final_hands", "log", "to_act", "legal", "complete", "phase", "stacks_after")
 NOTE_KEYS = ("title", "description", "names", "captions")
 
@@ -109,7 +109,7 @@ def play_scenario(scenario: Mapping[str, Any]) -> HandState:
     seed = scenario.get("seed", 0)
     try:
         state = start_hand(rules, scenario["stacks"], scenario["button"], deck=scenario.get("deck"),
-                           seed=seed)
+                           seed=seed, show=scenario.get("show", []))
     except HandSetupError as err:
         raise ScenarioError(str(err)) from err
     actions = scenario.get("actions", [])
@@ -164,5 +164,7 @@ def export_hand(state: HandState) -> dict[str, Any]:
         "seed": state.seed,
         "actions": list(state.actions),
     }
+    if state.show:  # seats that chose to show a losing hand
+        scenario["show"] = list(state.show)
     scenario.update(hand_result(state))
     return scenario

@@ -64,7 +64,7 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
         hand = seats[seat_index].hand
         value = evaluate(hand, rules)
         strength = value.strength
-        shows = rules.show_all
+        shows = rules.show_all or seat_index in state.show  # the player chose to show
         for pot_index in mine:  # shown if it wins or ties a pot so far, else mucked
             so_far = best.get(pot_index, -1)
             if strength >= so_far:

@@ -104,6 +104,8 @@ class HandState(NamedTuple):
     deal_order: tuple[Card, ...] = ()   # the whole deck as it was before the deal (secret)
     capped: bool = False            # this round reached the raise cap with three or more able to bet:
                                     # no more raises in it, even if folds leave two
+    show: tuple[int, ...] = ()      # seats that chose to show their hand at the showdown even when
+                                    # it cannot win (the others who cannot win muck, unless show_all)
 
     @property
     def is_complete(self) -> bool:

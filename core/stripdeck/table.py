@@ -8,7 +8,7 @@ and ``hand_seats`` maps hand seats back to table seats.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .actions import Action, Event
@@ -127,8 +127,9 @@ class Session(NamedTuple):
 
     # ---------------------------------------------------------------- hands
 
-    def next_hand(self) -> Session:
-        """Deal the next hand: broke players leave, the button moves one seat to the left."""
+    def next_hand(self, show: Iterable[int] = ()) -> Session:
+        """Deal the next hand: broke players leave, the button moves one seat to the left.
+        ``show``: table seats whose players show their hand at the showdown even when it loses."""
         self._between_hands("deal a new hand")
         seats = tuple(p if p is not None and p.stack > 0 else None for p in self.seats)
         occupied = [i for i, p in enumerate(seats) if p is not None]
@@ -142,7 +143,8 @@ class Session(NamedTuple):
         number = self.hand_number + 1
         hand_seed = self.next_hand_seed()
         stacks = [seats[i].stack for i in occupied]  # type: ignore[union-attr]
-        hand = start_hand(self.rules, stacks, occupied.index(button), seed=hand_seed)
+        shows = sorted(occupied.index(t) for t in set(show) if t in occupied)
+        hand = start_hand(self.rules, stacks, occupied.index(button), seed=hand_seed, show=shows)
         return self._replace(seats=seats, button=button, hand=hand, hand_seats=tuple(occupied),
                              hand_number=number)
 

@@ -40,21 +40,22 @@ class Transition:
 
     __slots__ = ("rules", "seed", "button", "seats", "phase", "to_act", "stub", "discards", "muck", "to_match",
                  "min_raise", "raises", "opener", "aggressor", "reshuffles", "log", "count", "actions",
-                 "start_stacks", "deal_order", "capped", "events")
+                 "start_stacks", "deal_order", "capped", "show", "events")
 
     def __init__(self, state: HandState) -> None:
         (self.rules, self.seed, self.button, seats, self.phase, self.to_act, self.stub, self.discards, self.muck,
          self.to_match, self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles, self.log,
-         self.actions, self.start_stacks, self.deal_order, self.capped) = state
+         self.actions, self.start_stacks, self.deal_order, self.capped, self.show) = state
         self.seats = list(seats)
         self.count = len(seats)
         self.events: list[Event] = []
 
     @classmethod
-    def new(cls, rules: Rules, seed: int, button: int, stacks: list[int], order: list[Card]) -> Transition:
+    def new(cls, rules: Rules, seed: int, button: int, stacks: list[int], order: list[Card],
+            show: tuple[int, ...] = ()) -> Transition:
         seats = tuple(tuple.__new__(Seat, (chips, (), *_NEW_SEAT)) for chips in stacks)
         state = HandState(rules, seed, button, seats, BET1, None, tuple(order), (), (), 0, 0, 0,
-                          None, None, 0, (), (), tuple(stacks), tuple(order))
+                          None, None, 0, (), (), tuple(stacks), tuple(order), False, show)
         txn = cls(state)
         txn.events.append(Event("start", button, info=f"{len(stacks)} players"))
         return txn
@@ -64,7 +65,8 @@ class Transition:
             self.rules, self.seed, self.button, tuple(self.seats), self.phase, self.to_act,
             self.stub, self.discards, self.muck, self.to_match,
             self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
-            self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order, self.capped))
+            self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order, self.capped,
+            self.show))
 
     def state(self) -> HandState:
         return self.commit()

@@ -156,3 +156,113 @@ def test_the_turn_sound_is_a_setting_that_applies_at_once(page: Any, site_url: s
         page.keyboard.press("d" if page.locator("#controls [data-cmd=draw]").count() else "c")
         page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
     assert page.evaluate("window.__notes") == notes
+
+
+def replay_frames(page: Any) -> list[dict[str, Any]]:
+    """Open History's replay of the newest hand and step through it with the keyboard."""
+    if page.locator("#history").is_hidden():
+        page.click("header button[data-panel=history]")
+    page.locator("#session-list [data-cmd=replay]").first.click()
+    page.wait_for_selector("#session-list .replay-view")
+    frames = []
+    while True:
+        frames.append(page.evaluate("""() => {
+            const view = document.querySelector('#session-list .replay-view');
+            return {step: view.querySelector('.sd-frame-info span').innerText,
+                    seats: [...view.querySelectorAll('.sd-seat')].map(s => ({
+                        name: s.querySelector('strong').innerText,
+                        up: [...s.querySelectorAll('.sd-card:not(.sd-back)')]
+                            .map(c => c.getAttribute('aria-label'))}))};
+        }"""))
+        following = page.locator("#session-list [data-cmd=replay-next]")
+        if following.is_disabled():
+            return frames
+        following.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("n => !document.querySelector('#session-list .sd-frame-info span').innerText"
+                               ".startsWith('Step ' + n + ' ')", arg=len(frames) - 1)
+
+
+def test_a_hand_replays_from_history_step_by_step_showing_only_what_you_saw(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?reset=1&seed=6&bots=fast")
+    while True:  # play until a hand went to a showdown (someone's cards turned over)
+        state = wait_turn_or_end(page)
+        if state == "over":
+            if page.locator("#table .seat.revealed").count():
+                break
+            page.keyboard.press("n")
+            page.wait_for_timeout(100)
+            continue
+        page.keyboard.press("d" if state == "draw" else "c")
+        page.wait_for_timeout(50)
+    mine = page.evaluate("[...document.querySelectorAll('#table .seat.human .card')]"
+                         ".map(c => c.getAttribute('aria-label'))")
+    frames = replay_frames(page)
+    assert frames[0]["step"].startswith("Step 0 of ") and len(frames) > 4
+    shown_at_end = {c for seat in frames[-1]["seats"] for c in seat["up"]}
+    for frame in frames:
+        for seat in frame["seats"]:
+            if seat["name"] == "You":
+                assert len(seat["up"]) == 5  # your own cards, from the deal on
+            else:
+                assert set(seat["up"]) <= shown_at_end, (frame["step"], seat)  # others: only once shown
+    assert set(mine) <= {c for seat in frames[-1]["seats"] if seat["name"] == "You" for c in seat["up"]}
+    screenshot(page, "replay-last-step")
+    page.click("#session-list [data-cmd=replay-back]")
+    assert page.inner_text("#session-list .sd-frame-info span").startswith(f"Step {len(frames) - 2} of")
+    page.click("#session-list [data-cmd=replay-close]")
+    page.wait_for_selector("#session-list .session-list")
+    assert page.evaluate("document.activeElement.dataset.cmd") == "replay"
+
+
+def test_a_replay_at_a_pass_and_play_device_shows_nobodys_cards_but_the_shown_ones(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?reset=1&seed=8&bots=fast")
+    apply_settings(page, {"opponents": "1"}, names=("Ann", "Bruno"))
+    page.wait_for_function("() => document.body.dataset.mode === 'pass'")
+    deadline = time.monotonic() + 90
+    while not page.locator("#session-list [data-cmd=replay]").count():
+        assert time.monotonic() < deadline, "no hand finished"
+        if page.locator("#controls [data-cmd=reveal]").count():
+            page.click("#controls [data-cmd=reveal]")
+        elif page.locator("#controls [data-cmd=draw]").count():
+            page.keyboard.press("d")
+        elif page.locator("#controls [data-cmd=check], #controls [data-cmd=call]").count():
+            page.keyboard.press("c")
+        page.wait_for_timeout(100)
+    frames = replay_frames(page)
+    shown_at_end = {c for seat in frames[-1]["seats"] for c in seat["up"]}
+    for frame in frames:
+        for seat in frame["seats"]:
+            assert set(seat["up"]) <= shown_at_end, (frame["step"], seat)
+    assert not any(seat["up"] for seat in frames[0]["seats"])  # the deal: every card face down
+
+
+def test_with_the_setting_on_you_show_your_losing_hand_at_showdown(page: Any, site_url: str) -> None:
+    open_ready(page, site_url + "index.html?reset=1&seed=11&bots=fast")
+    page.click("header button[data-panel=settings]")
+    page.locator("#settings-form input[name=show_losing]").check()  # applies from the next hand
+    page.click("#settings [data-cmd=close-panel]")
+    first = hand_number(page)
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, "no showdown lost in time"
+        state = wait_turn_or_end(page)
+        if state != "over":
+            page.keyboard.press("d" if state == "draw" else "c")
+            page.wait_for_timeout(50)
+            continue
+        look = page.evaluate("""() => {
+            const me = document.querySelector('#table .seat.human');
+            return {showdown: document.querySelectorAll('#table .seat.revealed').length > 1,
+                    won: me.classList.contains('winner'), revealed: me.classList.contains('revealed'),
+                    status: me.querySelector('.info').innerText};
+        }""")
+        shows = [line for line in history(page).splitlines() if re.match(r"^(You show|\S+ shows) ", line)]
+        if (hand_number(page) > first and look["showdown"] and not look["won"] and "Folded" not in look["status"]
+                and shows and not shows[0].startswith("You")):  # someone showed a better hand first
+            break
+        page.keyboard.press("n")
+        page.wait_for_timeout(100)
+    assert look["revealed"] and "Mucked" not in look["status"], look
+    assert re.search(r"You show (seven|eight|nine|ten|jack|queen|king|ace)", history(page)), history(page)
+    screenshot(page, "losing-hand-shown")

@@ -121,8 +121,8 @@ def _captions(events: Sequence[Event], names: list[str], faceup: bool) -> list[s
 
 
 def _frame(state: HandState, events: Sequence[Event], number: int, names: list[str],
-           faceup: bool, note: str, action: str) -> Frame:
-    view = player_view(state, None)
+           faceup: bool, note: str, action: str, viewer: int | None = None) -> Frame:
+    view = player_view(state, viewer)  # a spectator's view, or ``viewer``'s: their own cards too
     won: dict[int, int] = {}
     for event in events:
         if event.kind == "win" and event.seat is not None:
@@ -137,8 +137,9 @@ def _frame(state: HandState, events: Sequence[Event], number: int, names: list[s
                  tuple(_captions(events, names, faceup)), note, action)
 
 
-def build_frames(scenario: Any, faceup: bool = False) -> tuple[str, str, list[Frame]]:
-    """(title, description, frames) of a scenario; WidgetError says what is wrong with it."""
+def build_frames(scenario: Any, faceup: bool = False, viewer: int | None = None) -> tuple[str, str, list[Frame]]:
+    """(title, description, frames) of a scenario; WidgetError says what is wrong with it.
+    ``viewer``: the seat whose own cards are face up too (the game page's replay of your hand)."""
     if not isinstance(scenario, Mapping):
         raise WidgetError("a scenario is a JSON object with stacks, button, deck, actions ...")
     try:
@@ -149,13 +150,15 @@ def build_frames(scenario: Any, faceup: bool = False) -> tuple[str, str, list[Fr
     actions = list(scenario.get("actions", []))
     names = seat_names(scenario, len(state.seats))
     notes = _notes(scenario, len(actions) + 1)
-    frames = [_frame(state, state.log, 0, names, faceup, notes.get(0, ""), "")]
+    if viewer is not None and not 0 <= viewer < len(state.seats):
+        raise WidgetError(f"viewer: {shown(viewer)} is not a seat of the scenario")
+    frames = [_frame(state, state.log, 0, names, faceup, notes.get(0, ""), "", viewer)]
     for number, action in enumerate(actions, 1):
         try:
             state, events = apply(state, action)
         except IllegalAction as err:  # play_scenario passed, so this cannot happen
             raise WidgetError(f"actions[{number - 1}] '{action}': {err}") from None
-        frames.append(_frame(state, events, number, names, faceup, notes.get(number, ""), str(action)))
+        frames.append(_frame(state, events, number, names, faceup, notes.get(number, ""), str(action), viewer))
     title = scenario.get("title")
     description = scenario.get("description")
     return (title if isinstance(title, str) else "A scripted hand",
