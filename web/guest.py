@@ -207,6 +207,7 @@ class GuestTable:
             selected=self.selected, amount=self.amount, hand_number=self.hand_number,
             four_color=self.settings["four_color"], name_hand=name_hand, show_hints=self.settings["show_hints"],
             note=self.note, thinking=to_act is not None and self._is_bot(to_act),
+            big_blinds=self.settings["big_blinds"],
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
         if self.ended:
             return presenter.TableModel(**{**model.__dict__, "bar": action_bar.ActionBar(), "my_turn": False})

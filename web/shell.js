@@ -27,6 +27,10 @@
   const PANELS = ["history", "settings", "help", "friends"];
   const started = () => body.classList.contains("started");
   const byId = (id) => document.getElementById(id);
+  // The mini game's look from the start (web/main.py adds the class too), and on a phone History
+  // starts closed, as the page does: panels there are sheets over the table.
+  if (embed) body.classList.add("embed");
+  if (matchMedia("(max-width: 700px)").matches) togglePanel("history", false, false);
 
   // ------------------------------------------------------------------ the saved look
 

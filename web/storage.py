@@ -52,9 +52,10 @@ DEFAULTS: dict[str, Any] = {
     "fast_bots": False,
     "bot_level": "normal",
     "show_hints": True,
+    "big_blinds": False,
 }
 # Settings that only change the display; they apply at once (no new table).
-DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints")
+DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "big_blinds")
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
@@ -137,6 +138,7 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
         "fast_bots": _flag(data, "fast_bots"),
         "bot_level": _choice(data, "bot_level", BOT_LEVELS),
         "show_hints": _flag(data, "show_hints"),
+        "big_blinds": _flag(data, "big_blinds"),
     }
     if not 2 <= len(out["people"]) + guests + out["opponents"] <= 5:
         raise SettingsError(f"people and bots: a table seats 2 to 5 players, got {len(out['people'])} "
