@@ -136,22 +136,27 @@ def play_and_measure(page: Any, hands: int, *, hint: bool = False, time_out: boo
     return seen
 
 
-@pytest.mark.parametrize(("preset", "opponents", "query"), [
-    ("online", 3, "seed=21&timer=6"),     # clocks (a draw that times out), split offers, the hint
-    ("official", 4, "seed=9"),            # five players: two rows of opponents
-    ("cardroom", 2, "seed=5"),            # draw up to five: its help line, the hint
+@pytest.mark.parametrize(("preset", "opponents", "query", "size"), [
+    ("online", 3, "seed=21&timer=6", (390, 844)),  # clocks (a draw that times out), split offers, the hint
+    ("official", 4, "seed=9", (390, 844)),          # five players: two rows of opponents
+    ("cardroom", 2, "seed=5", (390, 844)),          # draw up to five: its help line, the hint
+    ("cardroom", 3, "seed=5", (360, 640)),          # a small phone
+    ("online", 4, "seed=21&timer=6", (844, 390)),   # a phone held sideways
 ])
 def test_on_a_phone_nothing_covers_your_hand(browser: Any, site_url: str, page_log: PageLog,
-                                             preset: str, opponents: int, query: str) -> None:
+                                             preset: str, opponents: int, query: str, size: tuple[int, int]) -> None:
+    width, height = size
     settings = preset_settings(preset, opponents=opponents)
-    with touch_page(browser, page_log, settings) as page:
+    with touch_page(browser, page_log, settings, viewport={"width": width, "height": height}, has_touch=True,
+                    is_mobile=True) as page:
         page.goto(site_url + f"index.html?bots=fast&{query}")
         page.wait_for_selector("body[data-ready='1']", state="attached")
-        seen = play_and_measure(page, 5, hint=True, time_out=preset == "online", shots=f"phone-{preset}")
-        assert page.evaluate("document.documentElement.scrollHeight") <= 844  # one screen: nothing to scroll
+        seen = play_and_measure(page, 5 if size == (390, 844) else 3, hint=True, time_out=preset == "online",
+                                shots=f"phone-{preset}-{width}x{height}")
+        assert page.evaluate("document.documentElement.scrollHeight") <= height  # one screen: nothing to scroll
     problems = sorted({p for s in seen for p in s["problems"]})
     assert not problems, problems
-    assert len(seen) >= 12, len(seen)
+    assert len(seen) >= (12 if size == (390, 844) else 6), len(seen)
     assert any(s["advice"] for s in seen)
     if preset == "online":
         assert any(s["note"] for s in seen) and any(s["split"] for s in seen)
