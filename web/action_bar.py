@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from stripdeck import Card, PlayerView
+from stripdeck import Card, PlayerView, Rules
 
 KEYS = {"fold": "F", "check": "C", "call": "C", "bet": "B", "raise": "R", "allin": "A",
         "split": "S", "draw": "D"}
@@ -57,6 +57,28 @@ class ActionBar:
     draw_max: int = 0
     help: tuple[str, ...] = ()    # lines explaining the choices (split, the fifth card, ...)
     question: str = ""            # a question the buttons answer ("Fold when you can check for free?")
+
+
+def big_blind(rules: Rules) -> int:
+    """A big blind in chips, the unit of the big-blind display: the big blind, or at a table
+    without blinds (the ante games) the small bet, the size of a bet before the draw.
+
+    >>> big_blind(Rules.preset("online")), big_blind(Rules.preset("official", small_bet=10, big_bet=20))
+    (2, 10)
+    """
+    return rules.big_blind if rules.big_blind > 0 else rules.small_bet
+
+
+def chips_text(amount: int, unit: int = 0) -> str:
+    """An amount as the table shows it: chips, or with ``unit`` (a big blind in chips) big blinds.
+
+    >>> chips_text(37), chips_text(37, 2), chips_text(200, 2), chips_text(7, 20), chips_text(1, 3)
+    ('37', '18.5 BB', '100 BB', '0.35 BB', '0.33 BB')
+    """
+    if unit <= 0:
+        return str(amount)
+    text = f"{amount / unit:.2f}".rstrip("0").rstrip(".")
+    return f"{text} BB"
 
 
 def discard_label(count: int) -> str:
@@ -173,11 +195,12 @@ FOLD_QUESTION = "Fold when you can check for free?"
 
 
 def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] = (),
-               amount: object = None, fold_asked: bool = False) -> ActionBar:
+               amount: object = None, fold_asked: bool = False, unit: int = 0) -> ActionBar:
     """What the viewer may do now (an empty bar when it is not their turn).
 
     Where checking is free, Fold asks first (``ask-fold``); ``fold_asked`` shows the question,
-    answered by Fold or Check (docs/ui.md, "Fold when checking is free").
+    answered by Fold or Check (docs/ui.md, "Fold when checking is free"). ``unit``: amounts on
+    the buttons in big blinds of that many chips (0: in chips).
     """
     legal = view.legal
     if not view.is_my_turn or legal is None or view.viewer is None:
@@ -214,7 +237,7 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
                 buttons.append(ButtonModel("check", "Check", "C", "check",
                                            "Declines the split." if offered else ""))
         elif kind == "call":
-            buttons.append(ButtonModel("call", f"Call {legal.call_amount}", "C", "call"))
+            buttons.append(ButtonModel("call", f"Call {chips_text(legal.call_amount, unit)}", "C", "call"))
         elif kind == "split":
             buttons.append(ButtonModel("split", "Split", "S", "split", SPLIT_HELP))
         elif kind in ("bet", "raise") and legal.min_total is not None and legal.max_total is not None:
@@ -223,9 +246,9 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
             amount_model = AmountModel(kind, low, high, value)
             sizes = quick_sizes(view, low, high)
             word = "Bet" if kind == "bet" else "Raise to"
-            buttons.append(ButtonModel(kind, f"{word} {value}", KEYS[kind], f"{kind} {value}"))
+            buttons.append(ButtonModel(kind, f"{word} {chips_text(value, unit)}", KEYS[kind], f"{kind} {value}"))
         elif kind == "allin":
-            buttons.append(ButtonModel("allin", f"All in ({legal.allin_total})", "A", "allin"))
+            buttons.append(ButtonModel("allin", f"All in ({chips_text(legal.allin_total, unit)})", "A", "allin"))
     if "split" in legal.kinds:
         if offered:
             who = ", ".join(offered)

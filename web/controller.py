@@ -157,7 +157,7 @@ class Controller(Seating):
             human=self.human_hand_seat if self.human_hand_seat is not None else -1,
             selected=self.selected, amount=self.amount, hand_number=self.session.hand_number,
             four_color=self.settings["four_color"], name_hand=name_hand,
-            show_hints=self.settings["show_hints"], note=self.note,
+            show_hints=self.settings["show_hints"], note=self.note, big_blinds=self.settings["big_blinds"],
             hand_over_to=None if over is None else self.session.seats[over].name,  # type: ignore[union-attr]
             thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token, announce=self.is_announced(),
             preaction=self.preaction_of(self.viewer),

@@ -223,6 +223,7 @@ class GuestTable:
             note=self.note, thinking=to_act is not None and self._is_bot(to_act),
             fold_asked=self.fold_asked == self.step_text and self.my_turn(), announce=self.is_announced(),
             preaction=self.preaction.kind if self.preaction is not None else "",
+            big_blinds=self.settings["big_blinds"],
             hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
         if self.ended:
             return presenter.TableModel(**{**model.__dict__, "bar": action_bar.ActionBar(), "my_turn": False})

@@ -400,7 +400,7 @@ class App(PageInput, friends_page.FriendsControls):
             self.proxies.append(proxy)
             document.addEventListener(name, proxy)
         self.render_notices()
-        if window.matchMedia("(max-width: 700px)").matches:
+        if self.sheets():
             self.toggle_panel("history", show=False, focus=False)  # on a phone panels are sheets over the table
         if self.embed:  # fixed settings: no settings menu
             document.body.classList.add("embed")

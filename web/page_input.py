@@ -164,6 +164,12 @@ class PageInput:
             if heading is not None:
                 heading.focus()
 
+    def sheets(self):
+        """True when the panels are sheets over the table: a phone, or (not the mini game) a phone
+        held sideways, a screen 500 px tall or less (web/style.css)."""
+        return bool(window.matchMedia("(max-width: 700px)").matches) or (
+            not self.embed and bool(window.matchMedia("(max-height: 500px)").matches))
+
     def toggle_panel(self, name, show=None, focus=True):
         if name not in PANELS:
             return
@@ -178,7 +184,7 @@ class PageInput:
             return
         # Panels that lie over others are open one at a time: How to play (a drawer) on any
         # screen, every panel on a phone (sheets).
-        phone = bool(window.matchMedia("(max-width: 700px)").matches)
+        phone = self.sheets()
         for other in PANELS:
             if other != name and (phone or "help" in (name, other)) and not by_id(other).hidden:
                 self.toggle_panel(other, show=False, focus=False)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import preactions
 import stripdeck
-from action_bar import ActionBar, action_bar, pot_total
+from action_bar import ActionBar, action_bar, big_blind, chips_text, pot_total
 from advice_panel import HintModel
 from stripdeck import Card, PlayerView
 from stripdeck.narrate import second_person
@@ -87,6 +87,7 @@ class TableModel:
     hand_over_to: str = ""        # pass and play: the person the device must go to before they act
     pre_offer: tuple[str, ...] = ()  # pre-actions the viewer may choose while others act (preactions.py)
     preaction: str = ""           # the one chosen ('' for none)
+    unit: int = 0                 # amounts shown in big blinds of this many chips (0: in chips)
 
 
 def card_model(card: Card, index: int = 0, selected: bool = False, selectable: bool = False) -> CardModel:
@@ -116,9 +117,10 @@ _ACTION_TAGS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet {}
                 "allin": "All in", "timeout": "Time out", "split": "Split", "decline": "Declines split"}
 
 
-def last_actions(view: PlayerView) -> dict[int, str]:
+def last_actions(view: PlayerView, unit: int = 0) -> dict[int, str]:
     """Each seat's last action in the current round ("Check", "Raise 6", "Draws 3"); a new
-    round clears them. At the end of the hand nothing is shown (the results are)."""
+    round clears them. At the end of the hand nothing is shown (the results are). ``unit``:
+    amounts in big blinds of that many chips."""
     tags: dict[int, str] = {}
     if view.phase == "complete":
         return tags
@@ -137,7 +139,7 @@ def last_actions(view: PlayerView) -> dict[int, str]:
                     continue  # a bet or fold that declined keeps its own tag
             if kind in ("check", "fold") and tags.get(seat) == "Time out":
                 continue  # "Time out" says more than the check or fold it caused
-            tags[seat] = _ACTION_TAGS[kind].format(event.amount)
+            tags[seat] = _ACTION_TAGS[kind].format(chips_text(event.amount or 0, unit))
     return tags
 
 
@@ -207,7 +209,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             hand_number: int = 0, four_color: bool = False, name_hand: bool = True,
             show_hints: bool = False, hint: HintModel | None = None, note: str = "",
             hand_over_to: str | None = None, thinking: bool = True, fold_asked: bool = False,
-            announce: bool = True, preaction: str = "") -> TableModel:
+            announce: bool = True, preaction: str = "", big_blinds: bool = False) -> TableModel:
     """The display model of ``view`` (the human's view of the hand).
 
     ``names`` are per hand seat; ``table_seats`` maps hand seats to table seats; ``human`` is
@@ -222,8 +224,11 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     ``announce=False``: the showdown's cards are still turning over, so neither the status, the
     seats nor the history name the result yet (the scheduler's ``announce`` step ends it).
     ``preaction`` is the viewer's chosen pre-action (offered while the others act).
+    ``big_blinds`` shows stacks, bets and pots in big blinds (action_bar.big_blind), the amount
+    control excepted (it takes whole chips).
     """
-    bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount, fold_asked)
+    unit = big_blind(view.rules) if big_blinds else 0
+    bar = ActionBar() if hand_over_to else action_bar(view, names, selected, amount, fold_asked, unit)
     my_turn = view.is_my_turn and view.legal is not None
     drawing = bar.draw is not None
     chosen = tuple(i for i in selected if drawing)
@@ -233,7 +238,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     if not announce:
         won = {}
     order = _show_order(view)
-    tags = last_actions(view)
+    tags = last_actions(view, unit)
 
     seats = []
     for i, seat in enumerate(view.seats):
@@ -270,11 +275,13 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         if last.startswith(("Draws", "Stands pat")):
             drew = ""  # during the draw the tag says it ("Draws 2"); "Drew 2" once the round is over
         to_act = view.to_act == i
-        parts = [f"{name}{' (you)' if is_human else ''}", f"{seat.stack} chips"]
+        stack = f"{seat.stack} chips" if not unit else f"{chips_text(seat.stack, unit)[:-3]} big blind" + (
+            "" if seat.stack == unit else "s")
+        parts = [f"{name}{' (you)' if is_human else ''}", stack]
         if view.button == i:
             parts.append("dealer button")
         if seat.bet and not hand_over:
-            parts.append(f"bet {seat.bet}")
+            parts.append(f"bet {chips_text(seat.bet, unit)}")
         if last:
             parts.append(last.lower())
         if drew:
@@ -284,7 +291,7 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         if hand_name and (i in shown or is_human):
             parts.append(hand_name)
         if won.get(i):
-            parts.append(f"won {won[i]}")
+            parts.append(f"won {chips_text(won[i], unit)}")
         if to_act:
             parts.append("to act")
         seats.append(SeatModel(
@@ -297,13 +304,13 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     live_pots = [p for p in view.pots if p.amount]
     side_pots: tuple[str, ...] = ()
     if len(live_pots) > 1:
-        side_pots = tuple(("Main pot" if n == 0 else f"Side pot {n}") + f" {p.amount}"
+        side_pots = tuple(("Main pot" if n == 0 else f"Side pot {n}") + f" {chips_text(p.amount, unit)}"
                           for n, p in enumerate(live_pots))
 
     if hand_over and not announce:
         status = "Showdown: the cards turn over…"
     elif hand_over:
-        winners = [f"{names[s]} wins {n}" for s, n in won.items()]
+        winners = [f"{names[s]} wins {chips_text(n, unit)}" for s, n in won.items()]
         status = second_person(". ".join(winners) + ".") if winners else "Hand over."
     elif hand_over_to:
         status = f"Pass the device to {hand_over_to}."
@@ -321,12 +328,12 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         status = f"{names[view.to_act]} is thinking…" if thinking else f"{names[view.to_act]} to act."
 
     return TableModel(
-        seats=tuple(seats), pot=f"Pot {pot_total(view)}", side_pots=side_pots,
+        seats=tuple(seats), pot=f"Pot {chips_text(pot_total(view), unit)}", side_pots=side_pots,
         phase=PHASE_TEXT.get(view.phase, view.phase), status=status, bar=bar, my_turn=my_turn,
         hand_over=hand_over, history=history(view, names, before_showdown=not announce), hand_number=hand_number,
         four_color=four_color, timer_seat=view.to_act, hint_offer=drawing and show_hints,
         hint=hint if drawing and show_hints else None, note=note, hand_over_to=hand_over_to or "",
-        pre_offer=() if hand_over_to else preactions.offered(view), preaction=preaction)
+        pre_offer=() if hand_over_to else preactions.offered(view), preaction=preaction, unit=unit)
 
 
 def announcement(before: Sequence[str], after: Sequence[str]) -> str:

@@ -13,7 +13,7 @@ import preactions
 import rules_text
 import storage
 import stripdeck
-from action_bar import ButtonModel
+from action_bar import ButtonModel, chips_text
 from advice_panel import HintModel
 from presenter import CardModel, SeatModel, TableModel
 
@@ -47,7 +47,9 @@ def card_html(card: CardModel, big: bool = False) -> str:
     return f'<span class="{cls}" role="img" aria-label="{attr(card.name)}">{face}</span>'
 
 
-def seat_html(seat: SeatModel, position: str, timer: bool) -> str:
+def seat_html(seat: SeatModel, position: str, timer: bool, unit: int = 0) -> str:
+    """One seat: its plate (name, dealer button, stack, forced bets), cards, tags, clock and bet;
+    ``unit``: amounts in big blinds of that many chips."""
     classes = ["seat", f"pos-{position}"]
     for flag, name in ((seat.is_human, "human"), (seat.to_act, "acting"), (seat.folded, "folded"),
                        (seat.won > 0, "winner")):
@@ -66,8 +68,8 @@ def seat_html(seat: SeatModel, position: str, timer: bool) -> str:
     if seat.hand_name:
         info.append(f'<span class="hand-name">{escape(seat.hand_name)}</span>')
     if seat.won:
-        info.append(f'<span class="won">Wins {seat.won}</span>')
-    bet = f'<div class="bet" title="Bet this round">{seat.bet}</div>' if seat.bet else ""
+        info.append(f'<span class="won">Wins {chips_text(seat.won, unit)}</span>')
+    bet = f'<div class="bet" title="Bet this round">{chips_text(seat.bet, unit)}</div>' if seat.bet else ""
     clock = ('<div class="timer" aria-hidden="true"><span class="timer-bar"></span>'
              '<span class="timer-text"></span></div>') if timer and seat.to_act else ""
     reveal = ""
@@ -77,7 +79,7 @@ def seat_html(seat: SeatModel, position: str, timer: bool) -> str:
     return (f'<section class="{" ".join(classes)}" data-seat="{seat.table_seat}"{reveal} '
             f'aria-label="{attr(seat.label)}">'
             f'<div class="plate"><span class="name">{escape(seat.name)}</span>{button}'
-            f'<span class="stack">{seat.stack}</span>{markers}</div>'
+            f'<span class="stack">{chips_text(seat.stack, unit)}</span>{markers}</div>'
             f'<div class="cards">{cards}</div>'
             f'<div class="info">{"".join(info)}</div>{clock}{bet}</section>')
 
@@ -87,7 +89,7 @@ def table_html(model: TableModel, timers: bool) -> str:
     positions = POSITIONS[len(model.seats)]
     human = next((i for i, s in enumerate(model.seats) if s.is_human), 0)
     n = len(model.seats)
-    seats = "".join(seat_html(model.seats[(human + k) % n], positions[k], timers) for k in range(n))
+    seats = "".join(seat_html(model.seats[(human + k) % n], positions[k], timers, model.unit) for k in range(n))
     settled = " settled" if model.hand_over else ""
     pots = f'<div class="pot{settled}" id="pot">{escape(model.pot)}</div>'
     if model.side_pots:
@@ -133,7 +135,7 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
             f'max="{a.high}" step="1" value="{a.value}" aria-label="Amount, {a.low} to {a.high}">'
             f'<input id="amount-number" type="number" data-cmd="amount" min="{a.low}" max="{a.high}" '
             f'step="1" value="{a.value}" inputmode="numeric" aria-label="Amount">'
-            f'<span class="range-hint">{a.low}–{a.high}</span>'
+            f'<span class="range-hint">{a.low}–{a.high}{" chips" if model.unit else ""}</span>'
             f'{f"<span class=sizes>{sizes}</span>" if sizes else ""}</div>')
     if bar.question:
         parts.append(f'<p class="question" role="alert">{escape(bar.question)}</p>')
@@ -276,6 +278,7 @@ _LABELS = {
     "fast_bots": "Fast opponents", "show_hints": "Show the Hint button during the draw",
     "turn_sound": "A sound when it is your turn",
     "show_losing": "Show your hand at showdown even when it loses (from the next hand)",
+    "big_blinds": "Stacks, bets and pot in big blinds",
     "flush_beats_full_house": "Flush beats full house", "joker": "Joker in the deck",
 }
 _SUITS = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}

@@ -27,6 +27,11 @@
   const PANELS = ["history", "settings", "help", "friends"];
   const started = () => body.classList.contains("started");
   const byId = (id) => document.getElementById(id);
+  // The mini game's look from the start (web/main.py adds the class too), and on a phone History
+  // starts closed, as the page does: panels there are sheets over the table.
+  if (embed) body.classList.add("embed");
+  const sheets = () => matchMedia("(max-width: 700px)").matches || (!embed && matchMedia("(max-height: 500px)").matches);
+  if (sheets()) togglePanel("history", false, false);
 
   // ------------------------------------------------------------------ the saved look
 
@@ -159,7 +164,7 @@
     }
     // As the page does (web/page_input.py): panels that lie over others open one at a time,
     // How to play (a drawer) on any screen, every panel on a phone (sheets).
-    const phone = matchMedia("(max-width: 700px)").matches;
+    const phone = sheets();
     for (const other of PANELS) {
       if (other !== name && (phone || [name, other].includes("help")) && !byId(other)?.hidden) {
         togglePanel(other, false, false);

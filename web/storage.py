@@ -56,9 +56,10 @@ DEFAULTS: dict[str, Any] = {
     "show_hints": True,
     "turn_sound": True,
     "show_losing": False,
+    "big_blinds": False,
 }
 # Settings that only change the display; they apply at once (no new table).
-DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "turn_sound", "show_losing")
+DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "turn_sound", "show_losing", "big_blinds")
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
@@ -144,6 +145,7 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
         "show_hints": _flag(data, "show_hints"),
         "turn_sound": _flag(data, "turn_sound"),
         "show_losing": _flag(data, "show_losing"),
+        "big_blinds": _flag(data, "big_blinds"),
     }
     if not 2 <= len(out["people"]) + guests + out["opponents"] <= 5:
         raise SettingsError(f"people and bots: a table seats 2 to 5 players, got {len(out['people'])} "
