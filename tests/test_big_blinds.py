@@ -91,6 +91,7 @@ def test_every_amount_on_the_table_is_in_big_blinds_but_the_amount_control(prese
             ctl.act("draw" if ctl.view().phase == "draw" else "check" if "check" in kinds else "fold")
         else:
             ctl.bot_act()
+    ctl.announced = ctl.token  # the scheduler's announce step, once the showdown's cards have turned over
     over = ctl.model()
     assert re.search(r"wins? [0-9.]+ BB\.", over.status), over.status
     assert re.search(r'<span class="won">Wins [0-9.]+ BB</span>', render.table_html(over, False))
