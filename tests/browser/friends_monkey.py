@@ -35,7 +35,7 @@ HIDDEN_FACES_JS = """() => [...document.querySelectorAll(
     '#table .seat:not(.human):not(.revealed) .card:not(.card-back)')].map(c => c.getAttribute('aria-label'))"""
 
 DEFAULT_CLOCK = 30  # seconds to act without ?timer= (web/storage.py TIMER_SECONDS)
-MAX_REJOINS = 3   # the guest's rejoins in a run (one of them after the host's page reloaded)
+MAX_REJOINS = 2   # the guest page's own reloads in a run (and one rejoin after the host's page reloads)
 
 CHAT = ["gg", "nice hand", "<b>bold</b> & more", "x" * 250, "🙂", ""]
 
