@@ -481,3 +481,23 @@ def test_a_guest_s_pre_action_is_sent_when_its_turn_comes() -> None:
     before = len(hosted.session.hand.log)
     deliver(table_host.received("s1", sent[0])[0])
     assert [e.kind for e in hosted.session.hand.log[before:]][:1] == ["call"]  # the host applied it
+
+
+def test_every_command_a_page_can_render_is_offered_by_some_mode():
+    # A control whose command no mode lists does nothing anywhere (the dispatcher drops it): a
+    # button added without its command in web/commands.py is a dead button.
+    import re
+    from pathlib import Path
+
+    import commands
+
+    root = Path(__file__).resolve().parent.parent
+    sources = [*root.joinpath("web").glob("*.py"), *root.joinpath("web").glob("*.js"), root / "index.html"]
+    found = set()
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        found |= set(re.findall(r'data-cmd=\\?"?([a-z][a-z-]*)', text))
+        found |= set(re.findall(r'ButtonModel\("([a-z][a-z-]*)"', text))  # render._button's data-cmd
+    offered = set().union(*commands.OFFERS.values())
+    assert found - offered == set(), f"controls no mode offers: {sorted(found - offered)}"
+    assert {"replay", "end-session", "keep-session", "deal", "reveal"} <= found

@@ -15,6 +15,7 @@ PLAY = frozenset({
     "fold", "check", "call", "bet", "raise", "allin", "split", "draw", "card", "size", "amount",
     "hint", "apply-hint", "copy", "download", "download-session", "toggle-panel", "close-panel",
     "dismiss", "copy-code", "display", "preact", "ask-fold",
+    "replay", "replay-back", "replay-next", "replay-close",  # History's replay of a finished hand
 })
 # The Settings form (the page's own table: not a guest's, not the mini game's).
 SETTINGS = frozenset({"apply", "keep-playing", "people"})
@@ -23,7 +24,7 @@ TABLE = frozenset({"deal", "newtable"})
 
 OFFERS: dict[str, frozenset[str]] = {
     "solo": PLAY | SETTINGS | TABLE | {"host-start"},
-    "pass": PLAY | SETTINGS | TABLE | {"reveal", "host-start"},
+    "pass": PLAY | SETTINGS | TABLE | {"reveal", "host-start", "end-session", "keep-session"},
     "host": PLAY | SETTINGS | TABLE | {"host-deal", "host-accept", "host-stop", "chat-send"},
     "guest": PLAY | {"guest-join", "guest-leave", "chat-send"},
     "embed": PLAY | TABLE,

@@ -24,11 +24,6 @@ from typing import Any
 from friends_helpers import Person, Room, host_table, invitation, join, leaked_cards, traffic
 from monkey import KEYS, LOOK_JS, STALL_SECONDS, TARGETS, Monkey
 
-# A guest's page offered "Deal next hand" (N) and pressing it crashed the page (issue 15 defect 1,
-# fixed on branch issue15-controls, which takes the button away): until that fix is merged the
-# guest's random player leaves that button and N alone. Set to False once it is.
-GUEST_AVOIDS_DEAL = True
-
 # What the guest's page shows of the other seats: a face-up card on a seat that is not the
 # guest's and was not revealed at the showdown is a card the guest may not see.
 HIDDEN_FACES_JS = """() => [...document.querySelectorAll(
@@ -90,11 +85,7 @@ class FriendsMonkey:
         """The solo player's hands on each page (their clicks, keys, amounts), sharing this run's log."""
         assert self.host is not None and self.guest is not None
         targets = list(TARGETS) + [("#friends:not([hidden]) [data-cmd=chat-send]", 1)]
-        guest_targets, guest_keys = targets, list(KEYS)
-        if GUEST_AVOIDS_DEAL:
-            act = "button.act:not([disabled])"
-            guest_targets = [(s.replace(act, act + ":not([data-cmd=deal])"), w) for s, w in targets]
-            guest_keys = [k for k in KEYS if k != "n"]
+        guest_targets, guest_keys = targets, list(KEYS)  # every control and key, Deal and N included
         host = Monkey(self.host.page, "", self.rng.randrange(10**9), log=self.log, targets=targets)
         guest = Monkey(self.guest.page, "", self.rng.randrange(10**9), log=self.log, targets=guest_targets,
                        keys=guest_keys)
