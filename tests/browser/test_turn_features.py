@@ -158,11 +158,13 @@ def test_the_turn_sound_is_a_setting_that_applies_at_once(page: Any, site_url: s
     assert page.evaluate("window.__notes") == notes
 
 
-def replay_frames(page: Any) -> list[dict[str, Any]]:
-    """Open History's replay of the newest hand and step through it with the keyboard."""
+def replay_frames(page: Any, number: int | None = None) -> list[dict[str, Any]]:
+    """Open History's replay of hand ``number`` (the newest by default) and step through it with
+    the keyboard."""
     if page.locator("#history").is_hidden():
         page.click("header button[data-panel=history]")
-    page.locator("#session-list [data-cmd=replay]").first.click()
+    which = "" if number is None else f'[data-hand="{number}"]'
+    page.locator(f"#session-list [data-cmd=replay]{which}").first.click()
     page.wait_for_selector("#session-list .replay-view")
     frames = []
     while True:
@@ -188,16 +190,18 @@ def test_a_hand_replays_from_history_step_by_step_showing_only_what_you_saw(page
     while True:  # play until a hand went to a showdown (someone's cards turned over)
         state = wait_turn_or_end(page)
         if state == "over":
-            if page.locator("#table .seat.revealed").count():
+            number, mine, revealed = page.evaluate(  # one look: the hand, your cards, the showdown
+                "[+document.body.dataset.hand, [...document.querySelectorAll('#table .seat.human .card')]"
+                ".map(c => c.getAttribute('aria-label')), !!document.querySelector('#table .seat.revealed'),"
+                " ]")
+            if revealed and page.locator(f'#session-list [data-cmd=replay][data-hand="{number}"]').count():
                 break
             page.keyboard.press("n")
             page.wait_for_timeout(100)
             continue
         page.keyboard.press("d" if state == "draw" else "c")
         page.wait_for_timeout(50)
-    mine = page.evaluate("[...document.querySelectorAll('#table .seat.human .card')]"
-                         ".map(c => c.getAttribute('aria-label'))")
-    frames = replay_frames(page)
+    frames = replay_frames(page, number)  # that hand, even if the next one has dealt itself meanwhile
     assert frames[0]["step"].startswith("Step 0 of ") and len(frames) > 4
     shown_at_end = {c for seat in frames[-1]["seats"] for c in seat["up"]}
     for frame in frames:
