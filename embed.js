@@ -48,7 +48,7 @@ const HEIGHT_MESSAGE = "stripdeck:height";
 const PY_DIR = "/home/pyodide/stripdeck_widgets";
 // Canonical parameter text (tools/prerender.py `canonical` does the same; a test compares them).
 const FLAGS = new Set(["joker", "flush_beats_full_house", "faceup", "grid", "controls", "split", "show_all",
-  "timers", "four_color", "fast_bots"]);
+  "timers", "four_color", "fast_bots", "big_blinds"]);
 const LOWERED = new Set(["widget", "preset", "suit_ties", "suit_order"]);
 const NUMBERS = new Set(["opponents", "top", "speed", "stack", "stakes", "draw_limit"]);
 const quiet = () => {};

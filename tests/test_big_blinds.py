@@ -111,3 +111,16 @@ def test_chips_by_default_and_the_setting_is_a_saved_display_toggle():
     assert settings["big_blinds"] is True and not notices
     with pytest.raises(storage.SettingsError, match="big_blinds"):
         storage.validate({**storage.DEFAULTS, "big_blinds": "yes"})
+
+
+def test_the_mini_game_takes_it_from_its_parameters():
+    import url_params
+
+    from web.widgets import game, params
+
+    spec = params.parse({"widget": "game", "preset": "official", "big_blinds": "yes"})
+    assert game.game_query(spec).endswith("&big_blinds=1")
+    page, notices = url_params.parse_params("?embed=1&preset=official&big_blinds=1")
+    assert page["settings"]["big_blinds"] is True and not notices
+    with pytest.raises(params.WidgetError, match="big_blinds"):
+        params.parse({"widget": "game", "big_blinds": "maybe"})

@@ -44,7 +44,7 @@ PRESETS = ("online", "official", "cardroom")
 
 # Canonical parameter text, as embed.js's keyOf makes it (a test runs both on the same input).
 FLAGS = ("joker", "flush_beats_full_house", "faceup", "grid", "controls", "split", "show_all", "timers",
-         "four_color", "fast_bots")
+         "four_color", "fast_bots", "big_blinds")
 LOWERED = ("widget", "preset", "suit_ties", "suit_order")
 NUMBERS = ("opponents", "top", "speed", "stack", "stakes", "draw_limit")
 _TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")

@@ -262,6 +262,12 @@ def test_stacks_bets_and_pot_in_big_blinds_a_saved_display_setting(page: Any, si
     pot = page.inner_text("#pot")
     bets = page.locator("#table .bet").all_inner_texts()
     assert re.fullmatch(r"Pot [0-9.]+ BB", pot) and bets and all(re.fullmatch(r"[0-9.]+ BB", b) for b in bets)
+    overlaps = page.evaluate("""() => {
+      const boxes = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+      return boxes('#table .bet').flatMap((b) => boxes('#table .card, #table .plate').filter((c) =>
+        b.left < c.right && c.left < b.right && b.top < c.bottom && c.top < b.bottom).map(() => b.left));
+    }""")
+    assert not overlaps, "a longer bet ('0.5 BB') lies over a seat's cards or plate"
     labels = page.locator("#controls button.act").all_inner_texts()
     assert any(re.match(r"Call [0-9.]+ BB", t) for t in labels), labels
     assert any(re.match(r"Raise to [0-9.]+ BB", t) for t in labels), labels

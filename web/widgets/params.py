@@ -30,7 +30,7 @@ ODDS_RULES = ("preset", "draw_limit", "joker", "flush_beats_full_house")
 # The game page's own settings (web/storage.py DEFAULTS): rules ones and table ones.
 GAME_RULES = ("preset", "suit_ties", "suit_order", "draw_limit", "split", "show_all", "flush_beats_full_house",
               "joker")
-GAME_SETTINGS = ("timers", "opponents", "stack", "stakes", "four_color", "fast_bots")
+GAME_SETTINGS = ("timers", "opponents", "stack", "stakes", "four_color", "fast_bots", "big_blinds")
 STAKES = (1, 2, 5, 10)
 
 ALLOWED: dict[str, tuple[str, ...]] = {
@@ -163,7 +163,7 @@ def parse(params: Mapping[str, str]) -> Spec:
         if stakes not in STAKES:
             raise WidgetError(f"stakes must be one of {', '.join(map(str, STAKES))}, got {shown(values['stakes'])}")
         settings["stakes"] = stakes
-        for name in ("four_color", "fast_bots"):
+        for name in ("four_color", "fast_bots", "big_blinds"):
             if name in values:
                 settings[name] = flag(name, values[name])
     return Spec(widget, rules, options, preset, settings, values.get("id", ""))
