@@ -323,17 +323,28 @@ def test_the_result_is_named_only_once_the_cards_have_turned_over() -> None:
     assert scheduler.next_step(ctl.facts(True), clock.now).kind == "deal"  # the deal still comes after
 
 
-def test_a_reload_after_the_reveal_names_the_result_at_once() -> None:
+def test_a_reload_shows_the_result_as_it_was_then_names_it_when_due() -> None:
+    """A reload brings the page back as it was left (named or not); a result not yet named is
+    named by the scheduler's announce step, at once if the reveal's time is over."""
+    import scheduler
+
     ctl, clock = to_a_showdown(seed=8)
-    record = ctl.step_record()
     store = FakeStore()
     storage.save(store, ctl.settings, ctl.session)
     settings, session, _ = storage.load(store)
-    for later, named in ((0.1, False), (5.0, True)):
+    for named in (False, True):
+        if named:
+            ctl.announced = ctl.token
+        record = ctl.step_record()
+        assert storage.load_turn(FakeStore())[1] == []
         again = controller.Controller(settings, session, clock=Clock(),
-                                      wall_clock=lambda later=later: record["started_at"] + later)
+                                      wall_clock=lambda record=record: record["started_at"] + 5.0)
         assert again.resume_step(record)
         assert again.is_announced() is named
+        step = scheduler.next_step(again.facts(True), again.clock())
+        assert step is not None and step.kind == ("deal" if named else "announce")
+        if not named:
+            assert step.at == again.clock()  # the reveal's time is over: named at once
 
 
 # ---------------------------------------------------------------- pre-actions

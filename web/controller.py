@@ -225,6 +225,7 @@ class Controller(Seating):
         return {"hand": hand_number, "events": events, "started_at": self.started_at,
                 "selected": list(self.selected), "note": self.note, "holder": self.holder,
                 "amount": self.amount_text(), "asked": self.fold_asked == self.token,
+                "announced": self.announced == self.token,
                 "bank": {str(seat): round(left, 2) for seat, left in sorted(self.bank.items())},
                 "preaction": preactions.record(self.preactions),
                 **({"ended": True} if self.ended else {})}
@@ -248,8 +249,8 @@ class Controller(Seating):
             return False
         self.started = self.clock() - min(elapsed, 3600.0)
         self.started_at = started_at
-        if elapsed >= scheduler.reveal_time(self.revealed()):
-            self.announced = self.token  # the reveal was over before the reload
+        if record.get("announced") is True:  # the result was named before the reload: it stays named
+            self.announced = self.token
         note = record.get("note")
         self.note = note if isinstance(note, str) and len(note) <= 300 else ""
         holder = record.get("holder")

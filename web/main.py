@@ -13,6 +13,7 @@ import commands
 import controller
 import friends_page
 import guest
+import preactions
 import render
 import rules_text
 import scheduler
@@ -183,6 +184,7 @@ class App(PageInput, friends_page.FriendsControls):
         focused = node(document.activeElement)
         focus_cmd = data(focused, "cmd")
         focus_index = data(focused, "index") if focus_cmd == "card" else None
+        focus_value = data(focused, "value") if focus_cmd == "preact" else None  # the toggle pressed
         summary = session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
         if model is None:  # no hand on the table yet (friends joining), or a saved game without one
             over = ctl.game_over
@@ -233,7 +235,8 @@ class App(PageInput, friends_page.FriendsControls):
         self.tick()
         if focus_cmd:
             selector = f'[data-cmd="{focus_cmd}"]' + (
-                f'[data-index="{focus_index}"]' if focus_index is not None else "")
+                f'[data-index="{focus_index}"]' if focus_index is not None else "") + (
+                f'[data-value="{focus_value}"]' if focus_value in preactions.KINDS else "")
             again = query("#controls " + selector + ", #table " + selector)
             if again is not None and again != focused:
                 again.focus()

@@ -88,8 +88,8 @@ def deal_delay(facts: Facts) -> float:
     >>> round(deal_delay(f), 2)
     4.4
     """
-    if facts.fast_bots:
-        return FAST_DEAL_DELAY
+    if facts.fast_bots:  # after the reveal (the result is named then), a short pause
+        return reveal_time(facts.revealed) + FAST_DEAL_DELAY
     return DEAL_DELAY + REVEAL_STEP * max(0, facts.revealed - 1)
 
 

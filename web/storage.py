@@ -368,8 +368,8 @@ def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
     if not problem and not (
             isinstance(raw, dict)
             and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder", "amount", "preaction", "asked",
-                                              "bank", "ended"}
-            and isinstance(raw.get("asked", False), bool)
+                                              "bank", "ended", "announced"}
+            and isinstance(raw.get("asked", False), bool) and isinstance(raw.get("announced", False), bool)
             and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
             and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5
             and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300

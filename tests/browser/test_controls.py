@@ -368,6 +368,7 @@ def test_a_pre_action_chosen_while_the_bots_act_is_applied_on_your_turn(page: An
     assert page.locator("#controls .preactions").get_attribute("aria-label") == "Before your turn"
     chosen.click()
     assert chosen.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.dataset.value") == "callany"  # the focus stays on it
     assert "Call any: done for you when your turn comes." in page.inner_text("#controls")
     page.wait_for_function("n => document.body.dataset.phase !== 'first betting round'"
                            " || document.getElementById('history-list').innerText.split('You call').length - 1 > n",

@@ -83,8 +83,12 @@ def test_two_browsers_play_bets_a_draw_a_split_offer_and_a_showdown(room: Room) 
 
     play_round(people, bets_and_draws, until=lambda: host.page.get_attribute("body", "data-phase") == "complete")
     wait_for_phase(guest, "complete")
-    for person in (host, guest):  # the result is named once the showdown's cards have turned over
-        person.page.wait_for_function("document.getElementById('status').innerText.includes('win')")
+    # The result is named on each page once the showdown's cards have turned over there; the
+    # host deals the next hand soon after, so both pages are read as soon as both name it.
+    deadline = time.monotonic() + 8
+    while not all("win" in p.page.inner_text("#status") for p in (host, guest)):
+        assert time.monotonic() < deadline, [p.page.inner_text("#status") for p in (host, guest)]
+        host.page.wait_for_timeout(15)
     host_lines, guest_lines = history(host), history(guest)
     assert re.search(r"raises? to \d+", host_lines) and re.search(r"\bcalls? \(", host_lines)
     assert "draw 2 cards" in host_lines and re.search(r"Zoë draws 2 cards\.", host_lines)  # not which
