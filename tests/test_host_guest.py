@@ -318,3 +318,60 @@ def test_the_hosting_form_asks_before_ending_a_hand_in_play() -> None:
     assert 'data-confirmed="1"' not in plain and "data-cmd=\"host-start\"" in plain
     assert 'data-cmd="host-start" data-confirmed="1"' in asked and 'data-cmd="keep-playing"' in asked
     assert "ends that hand" in asked and 'value="Hana"' in asked
+
+
+def test_a_guest_s_choice_to_show_reaches_the_engine_for_its_seat_only() -> None:
+    table = Table(guests=2, bots=1)
+    table.connect("s1", "Ann")
+    table.connect("s2", "Bo")
+    ctl = table.host.ctl
+    ann, bo = table.host.links["s1"].seat, table.host.links["s2"].seat
+    assert not table.send("s1", protocol.message("show", show=True))  # nothing changes until the next deal
+    assert ctl.guests_show == {ann}
+    rng = random.Random(5)
+    shown_losing = 0
+    for _ in range(600):
+        try:
+            table.step(rng)
+        except StopIteration:
+            break
+        hand = ctl.session.hand
+        assert hand is not None
+        assert hand.show == (ctl.session.hand_seat_of(ann),)  # Ann's seat, never Bo's
+        if hand.is_complete:
+            shows = {e.seat for e in hand.log if e.kind == "show"}
+            winners = {e.seat for e in hand.log if e.kind == "win"}
+            if ctl.session.hand_seat_of(ann) in shows - winners:
+                shown_losing += 1  # Ann's losing hand turned over
+            if shown_losing and ctl.session.hand_number >= 6:
+                break
+    assert shown_losing and ctl.session.hand_number >= 6
+    for g in table.guests.values():
+        assert g.verdicts and all(ok for ok, _ in g.verdicts.values()), g.verdicts  # `show` is in the reveal
+    table.send("s1", protocol.message("show", show=False))
+    assert ctl.guests_show == set() and bo not in ctl.guests_show
+
+
+def test_forged_show_messages_change_nothing() -> None:
+    table = Table(guests=2, bots=0)
+    table.connect("s1", "Ann")
+    table.connect("s2", "Bo")
+    ctl = table.host.ctl
+    table.send("s2", protocol.message("show", show=True))
+    forged = [
+        json.dumps({"v": 1, "t": "show", "show": 1}), json.dumps({"v": 1, "t": "show", "show": "true"}),
+        json.dumps({"v": 1, "t": "show", "show": None}), json.dumps({"v": 1, "t": "show"}),
+        json.dumps({"v": 1, "t": "show", "show": True, "seat": 1}),  # choosing for another seat
+        json.dumps({"v": 2, "t": "show", "show": True}),
+        json.dumps({"v": 1, "t": "show", "show": [True]}),
+    ]
+    dropped = len(table.host.dropped)
+    for text in forged:
+        assert not table.send("s1", text)
+        assert ctl.guests_show == {table.host.links["s2"].seat}
+    assert len(table.host.dropped) == dropped + len(forged)
+    out, changed = table.host.received("s9", protocol.message("show", show=True))  # never invited
+    assert not out and not changed and ctl.guests_show == {table.host.links["s2"].seat}
+    ctl.deal()
+    assert ctl.session.hand is not None and ctl.session.hand.show == (
+        ctl.session.hand_seat_of(table.host.links["s2"].seat),)

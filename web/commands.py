@@ -26,7 +26,7 @@ OFFERS: dict[str, frozenset[str]] = {
     "solo": PLAY | SETTINGS | TABLE | {"host-start"},
     "pass": PLAY | SETTINGS | TABLE | {"reveal", "host-start", "end-session", "keep-session"},
     "host": PLAY | SETTINGS | TABLE | {"host-deal", "host-accept", "host-stop", "chat-send"},
-    "guest": PLAY | {"guest-join", "guest-leave", "chat-send"},
+    "guest": PLAY | {"guest-join", "guest-leave", "guest-show", "chat-send"},
     "embed": PLAY | TABLE,
 }
 

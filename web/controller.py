@@ -68,6 +68,7 @@ class Controller(Seating):
         self.preactions: dict[int, preactions.PreAction] = {}
         self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
+        self.guests_show: set[int] = set()  # a host's remote seats whose guest chose to show a losing hand
         self.ended = False             # pass and play: everyone agreed to end the session (exports open)
         self.before_deal: Callable[[], None] | None = None
         self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
@@ -450,8 +451,10 @@ class Controller(Seating):
 
     def showing(self) -> tuple[int, ...]:
         """Table seats that show their hand at the showdown even when it loses: the people at this
-        page, when Settings says so (a guest's seat and the bots muck a hand that cannot win)."""
-        return self.people if self.settings.get("show_losing") else ()
+        page, when Settings says so, and a host's guests who chose so (the bots muck a hand that cannot win)."""
+        mine = set(self.people) if self.settings.get("show_losing") else set()
+        guests = {s for s in self.guests_show if self.kind_of(s) == REMOTE}
+        return tuple(sorted(mine | guests))
 
     def act(self, text: str) -> bool:
         """The viewer's action text; False (and nothing changes) if it is not their turn or illegal."""

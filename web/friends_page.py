@@ -307,6 +307,7 @@ class GuestMode:
         self.error = ""
         self.name = stored_guest_name()
         self.used = invitation_key(code) in used_invitations()  # seated through it before: it cannot seat again
+        self.show = stored_guest_show(app.ctl.settings.get("show_losing", False))
         self.net = window.StripdeckNet.guest(js_options({"iceServers": list(ice)}))
         window.stripdeckGuest = self.net  # the transport, for the browser tests
         self.proxies = [create_proxy(self.opened), create_proxy(self.closed), create_proxy(self.arrived)]
@@ -340,6 +341,7 @@ class GuestMode:
         self.stage = "seated"
         remember_invitation(self.code)
         self.net.send(protocol.message("hello", name=self.name))
+        self.net.send(protocol.message("show", show=self.show))  # the host's next deal uses it for our seat
         self.app.after_change()
 
     def closed(self, *_):
@@ -384,12 +386,21 @@ class GuestMode:
         last = max(table.verdicts, default=None)
         verdict = "" if last is None else f"Hand {last}: {table.verdicts[last][1]}"
         self.app.patch.set("friends-body", friends_render.join_html(
-            self.stage, self.name, self.reply, self.error, table.roster, table.chat, verdict, used=self.used))
+            self.stage, self.name, self.reply, self.error, table.roster, table.chat, verdict, used=self.used,
+            show=self.show))
 
     def on_click(self, cmd, target):
         if cmd == "guest-leave":
             self.net.send(protocol.message("leave"))
             self.app.say("You will leave the table after this hand.")
+        elif cmd == "guest-show":
+            self.show = bool(target.checked)
+            store_guest(show_losing=self.show)
+            if self.stage == "seated":
+                self.net.send(protocol.message("show", show=self.show))
+            self.app.say("From the next hand you " + ("show your hand at showdown even when it loses."
+                                                      if self.show else "muck a hand that cannot win."))
+            self.render()
         else:
             return False
         return True
@@ -412,6 +423,12 @@ def stored_guest():
 
 def stored_guest_name():
     return protocol.clean_name(stored_guest().get("name", ""), "")
+
+
+def stored_guest_show(default):
+    """The guest's choice to show a losing hand (kept with the guest's name), else the page's own setting."""
+    saved = stored_guest().get("show_losing")
+    return saved if isinstance(saved, bool) else bool(default)
 
 
 def used_invitations():

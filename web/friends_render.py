@@ -187,9 +187,10 @@ USED_LINK = ("You have already joined with this invitation link, and a link seat
 
 
 def join_html(stage: str, name: str = "", reply: str = "", error: str = "", roster: Sequence[Mapping[str, Any]] = (),
-              chat: Sequence[tuple[str, str]] = (), verdict: str = "", used: bool = False) -> str:
+              chat: Sequence[tuple[str, str]] = (), verdict: str = "", used: bool = False, show: bool = False) -> str:
     """A guest's panel: give a name, send the reply code back, then who is here and the chat
-    (``used``: this page has been seated through this invitation before, which cannot seat it again)."""
+    (``used``: this page has been seated through this invitation before, which cannot seat it again;
+    ``show``: the guest chose to show a losing hand, the checkbox sent to the host as a ``show`` message)."""
     if stage == "name" and used:
         return f'<p class="error" role="alert" id="used-link">{escape(USED_LINK)}</p>'
     if stage == "name":
@@ -215,6 +216,9 @@ def join_html(stage: str, name: str = "", reply: str = "", error: str = "", rost
     parts.append(roster_html(roster))
     parts.append(chat_html(chat))
     if stage == "seated":
+        parts.append('<label class="check"><input type="checkbox" data-cmd="guest-show" name="guest_show"'
+                     f'{" checked" if show else ""}> Show your hand at showdown even when it loses '
+                     '(from the next hand)</label>')
         parts.append('<button type="button" class="act" data-cmd="guest-leave">Leave the table after this hand'
                      '</button>')
     return "".join(parts)

@@ -125,6 +125,9 @@ class Host:
             self.chat = [*self.chat[-49:], (who, msg["text"])]
             return [(k, protocol.message("chat", text=msg["text"], **{"from": who}))
                     for k, v in self.links.items() if v.connected], True
+        if kind == "show":  # the sender's own seat only, from the next hand dealt (Controller.showing)
+            (self.ctl.guests_show.add if msg["show"] else self.ctl.guests_show.discard)(known.seat)
+            return [], False
         if kind == "leave":
             known.leaving = True  # the seat is given up before the next deal (Controller.before_deal)
             return (self.settle_leavers() if self.ctl.session.hand is None else []), True
@@ -158,6 +161,7 @@ class Host:
                 out.append((link, protocol.message("bye", why="You have left the table. Thanks for playing!")))
                 known.connected = False
                 self.ctl.connected.discard(known.seat)
+                self.ctl.guests_show.discard(known.seat)
                 del self.links[link]
         return out + self.sync(roster=True)
 
@@ -259,6 +263,7 @@ class Host:
                 player = self.ctl.session.seats[known.seat]
                 if player is not None:
                     self.ctl.session = self.ctl.session.leave(player.name)
+                self.ctl.guests_show.discard(known.seat)
                 del self.links[link]
 
     def goodbye(self) -> Outgoing:

@@ -7,7 +7,8 @@ Anything else raises :class:`ProtocolError`, which the receiver logs and drops. 
 seat is never taken from a message: the host binds it to the connection.
 
 Guest -> host: ``hello`` (name), ``act`` (action text and the state it was chosen in),
-``chat``, ``leave`` (between hands), ``ping``.
+``chat``, ``leave`` (between hands), ``ping``, ``show`` (true: the guest's seat shows a losing
+hand at the showdown, from the next hand dealt; false: it mucks).
 Host -> guest: ``welcome``, ``state`` (the guest's own PlayerView and the table around it),
 ``commit`` (SHA-256 of the hand's seed and a salt, before the deal), ``reveal`` (the seed,
 the salt and the hand's actions, after it), ``chat``, ``roster``, ``error``, ``bye``, ``pong``.
@@ -28,7 +29,7 @@ MAX_NAME = 20
 MAX_CHAT = 200
 MAX_ACTION = 80
 
-GUEST_TYPES = ("hello", "act", "chat", "leave", "ping")
+GUEST_TYPES = ("hello", "act", "chat", "leave", "ping", "show")
 HOST_TYPES = ("welcome", "state", "commit", "reveal", "chat", "roster", "error", "bye", "pong")
 
 
@@ -74,6 +75,12 @@ def _object(value: Any, name: str) -> dict[str, Any]:
     return value
 
 
+def _flag(value: Any, name: str) -> bool:
+    if type(value) is not bool:
+        raise ProtocolError(f"{name} must be true or false")
+    return value
+
+
 def _nullable_number(value: Any, name: str) -> float | None:
     if value is None:
         return None
@@ -89,6 +96,7 @@ _FIELDS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "chat": {"text": lambda v: _text(v, "text", MAX_CHAT)},
     "leave": {},
     "ping": {"n": lambda v: _whole(v, "n")},
+    "show": {"show": lambda v: _flag(v, "show")},
     "welcome": {"seat": lambda v: _whole(v, "seat", 4), "table": lambda v: _text(v, "table", 40)},
     "state": {"view": lambda v: v if v is None else _object(v, "view"),
               "names": lambda v: [_text(n, "a name", MAX_NAME) for n in _list(v, "names", 5)],

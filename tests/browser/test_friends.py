@@ -486,3 +486,59 @@ def test_pass_and_play_exports_open_only_when_everyone_ends_the_session(page: An
     page.reload()  # the end of the session is kept
     page.wait_for_selector("body[data-ready='1']", state="attached")
     assert not page.locator("#copy").is_disabled() and page.get_attribute("body", "data-over") == "1"
+
+
+SEATS_LOOK = """() => [...document.querySelectorAll('#table .seat')].map(s => ({
+    name: (s.querySelector('.name') || {}).innerText || '', human: s.classList.contains('human'),
+    revealed: s.classList.contains('revealed'), won: s.classList.contains('winner'),
+    info: (s.querySelector('.info') || {}).innerText || '',
+    cards: [...s.querySelectorAll('.card:not(.card-back)')].map(c => c.getAttribute('aria-label'))}))"""
+
+
+def heads_up_no_auto_deal(page: Any) -> None:
+    """As heads_up_online, and the host deals each hand (a finished hand stays on the table)."""
+    page.click("header button[data-panel=settings]")
+    page.uncheck("input[name=timers]")
+    page.uncheck("input[name=auto_deal]")
+    page.click("[data-cmd=apply]")
+    page.click('[data-cmd=apply][data-confirmed="1"]')
+
+
+def test_a_guest_who_chose_to_show_turns_a_losing_hand_over_on_both_pages(room: Room) -> None:
+    host = host_table(room, friends=1, setup=heads_up_no_auto_deal)
+    guest = join(room, host, "s1", "Zoë")
+    box = guest.page.locator("#friends-body input[data-cmd=guest-show]")
+    assert not box.is_checked()  # off by default, as the engine's rule
+    box.check()  # sent to the host; applies from the next hand dealt
+    guest.page.wait_for_function("() => document.getElementById('live').innerText.includes('From the next hand')")
+    host.page.click("#controls [data-cmd=host-deal]")
+    people = [host, guest]
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, "no showdown the guest lost after the host showed first"
+        number = hand_of(host)
+        wait_for_hand(guest, number)
+        play_round(people, passive, until=lambda: host.page.get_attribute("body", "data-phase") == "complete")
+        wait_for_phase(guest, "complete")
+        guest.page.wait_for_function(  # the hand's reveal arrived and was checked
+            "n => (document.querySelector('#verdict') || {}).innerText?.startsWith('Hand ' + n + ':')", arg=number)
+        host.page.wait_for_timeout(1500)  # the showdown's cards turn over one seat at a time
+        guest.page.wait_for_timeout(300)
+        on_host = host.page.evaluate(SEATS_LOOK)
+        zoe = next(s for s in on_host if s["name"].startswith("Zoë"))
+        hana = next(s for s in on_host if s["human"])
+        shows = [line for line in history(host).splitlines() if re.match(r"^(You show|\S+ shows) ", line)]
+        # The host showed first and won: without the guest's choice the guest's seat would muck.
+        if hana["won"] and not zoe["won"] and shows and shows[0].startswith("You show"):
+            break
+        assert host.page.get_attribute("body", "data-over") == "0", host.page.inner_text("#status")
+        host.page.click("#controls [data-cmd=deal]")
+    assert zoe["revealed"] and len(zoe["cards"]) == 5 and "Mucked" not in zoe["info"], zoe
+    assert re.search(r"^Zoë shows (seven|eight|nine|ten|jack|queen|king|ace)", history(host), re.M), history(host)
+    on_guest = guest.page.evaluate(SEATS_LOOK)
+    me = next(s for s in on_guest if s["human"])
+    assert me["revealed"] and not me["won"] and "Mucked" not in me["info"], me
+    assert sorted(me["cards"]) == sorted(zoe["cards"])  # the same five cards on both pages
+    assert re.search(r"^You show (seven|eight|nine|ten|jack|queen|king|ace)", history(guest), re.M), history(guest)
+    verdict = guest.page.inner_text("#verdict")
+    assert verdict.startswith(f"Hand {number}: Deal verified"), verdict  # `show` is in the reveal: it replays
