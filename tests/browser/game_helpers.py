@@ -117,3 +117,10 @@ def play_passively_until(page: Any, found: Callable[[], bool], what: str, tries:
             return
         passive_action(page)
     raise AssertionError(what)
+
+
+def wait_announced(page: Any, timeout_ms: float = 15_000) -> None:
+    """Wait until a finished hand's result is named: the showdown's cards have turned over (the
+    scheduler's announce step; before it the status says the cards turn over)."""
+    page.wait_for_function("() => !(document.querySelector('#status')?.innerText || '').includes('cards turn over')",
+                           timeout=timeout_ms)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from browser_support import PageLog, screenshot
 from conftest import READY_TIMEOUT_MS
-from game_helpers import applied, hand_number, passive_action, wait_turn_or_end
+from game_helpers import applied, hand_number, passive_action, wait_announced, wait_turn_or_end
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -298,5 +298,6 @@ def test_stacks_bets_and_pot_in_big_blinds_a_saved_display_setting(page: Any, si
             applied(page, lambda: page.locator("#controls [data-cmd=draw]").click())
         else:
             passive_action(page)
+    wait_announced(page)
     assert re.search(r"wins? [0-9.]+ BB\.", page.inner_text("#status"))
     assert re.fullmatch(r"Wins [0-9.]+ BB", page.locator("#table .won").first.inner_text())

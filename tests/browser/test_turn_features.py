@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from browser_support import open_ready, screenshot
-from game_helpers import hand_number, history, wait_turn_or_end
+from game_helpers import hand_number, history, wait_announced, wait_turn_or_end
 
 # Counts the notes the page plays (Web Audio), and lets a test put the page "in the background".
 AUDIO_AND_VISIBILITY = """
@@ -255,6 +255,7 @@ def test_with_the_setting_on_you_show_your_losing_hand_at_showdown(page: Any, si
             page.keyboard.press("d" if state == "draw" else "c")
             page.wait_for_timeout(50)
             continue
+        wait_announced(page)  # the history names who showed once the cards have turned over
         look = page.evaluate("""() => {
             const me = document.querySelector('#table .seat.human');
             return {showdown: document.querySelectorAll('#table .seat.revealed').length > 1,
