@@ -7,6 +7,7 @@ Fixtures:
                 console error, threw an uncaught error, or requested another origin (every
                 request is routed: foreign ones are aborted and recorded).
     page_log    what `page` recorded; page_log.allow(regex) accepts an expected console error.
+    room        several people's browsers (friends_helpers.Room), checked for problems at the end.
 
 Helpers in browser_support.py: open_ready(page, url) waits for <body data-ready="1">;
 screenshot(page, name) saves test-artifacts/<name>.png (a failing test's page is saved
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 from browser_support import ROOT, PageLog, origin_of, screenshot, serve_in_thread
+from friends_helpers import Room
 
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/bin/chromium"
@@ -63,6 +65,16 @@ def browser() -> Iterator[Any]:
         )
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def room(browser: Any, site_url: str) -> Iterator[Room]:
+    """Several people's browsers (friends_helpers.Room); the test fails if any page had a problem."""
+    room = Room(browser, site_url)
+    yield room
+    problems = room.close()
+    if problems:
+        pytest.fail("the pages had problems:\n" + "\n".join(problems), pytrace=False)
 
 
 @pytest.fixture

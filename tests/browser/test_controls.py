@@ -9,10 +9,8 @@ The page fixtures fail a test on any console error or uncaught error.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from browser_support import open_ready
 from friends_helpers import Room, host_table, join, my_turn, passive
 from game_helpers import passive_action, play_to_the_draw, wait_turn_or_end
@@ -27,15 +25,6 @@ FINGERPRINT = """() => [document.body.dataset.step, document.querySelector('#con
     String(document.getElementById('export-text') && document.getElementById('export-text').hidden)].join('|')"""
 VISIBLE = """() => [...document.querySelectorAll('#controls [data-cmd], #table [data-cmd]')]
     .filter(e => e.checkVisibility()).map(e => e.dataset.cmd)"""
-
-
-@pytest.fixture
-def room(browser: Any, site_url: str) -> Iterator[Room]:
-    room = Room(browser, site_url)
-    yield room
-    problems = room.close()
-    if problems:
-        pytest.fail("the pages had problems:\n" + "\n".join(problems), pytrace=False)
 
 
 def visible(page: Any) -> list[str]:

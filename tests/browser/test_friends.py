@@ -10,7 +10,6 @@ import json
 import re
 import statistics
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,15 +29,6 @@ from friends_helpers import (
     play_round,
     traffic,
 )
-
-
-@pytest.fixture
-def room(browser: Any, site_url: str) -> Iterator[Room]:
-    room = Room(browser, site_url)
-    yield room
-    problems = room.close()
-    if problems:
-        pytest.fail("the pages had problems:\n" + "\n".join(problems), pytrace=False)
 
 
 def heads_up_online(page: Any) -> None:

@@ -8,7 +8,6 @@ printed on failure, so it replays with
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,15 +35,6 @@ def test_a_random_player_never_stalls_the_table(page: Any, site_url: str, seed: 
 
 
 FRIENDS_HANDS = int(os.environ.get("STRIPDECK_MONKEY_FRIENDS_HANDS", "8"))
-
-
-@pytest.fixture
-def room(browser: Any, site_url: str) -> Iterator[Room]:
-    room = Room(browser, site_url)
-    yield room
-    problems = room.close()
-    if problems:
-        pytest.fail("the pages had problems:\n" + "\n".join(problems), pytrace=False)
 
 
 def test_a_random_host_and_guest_never_stall_the_table_or_leak_a_card(room: Room) -> None:
