@@ -6,7 +6,6 @@
     python3 build.py serve [--port N] [--host A]   build the site and serve dist/ (127.0.0.1;
                                     --host 0.0.0.0 for friends on your network)
     python3 build.py test [pytest args] set up .venv, chromium, build the site, run pytest
-                                    (two workers: -n 2 --dist loadgroup, unless the args say -n)
 
 Set-up is cached by stamps: node_modules/ (npm ci from package-lock.json),
 .venv-tools/ (Python >= 3.12: wheel builder, pyodide-lock CLI), .venv/ (Python 3.11:
@@ -56,17 +55,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     assemble_site()
     print(f"set-up and build took {time.monotonic() - start:.0f} s", flush=True)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "core"), str(ROOT)]))
-    pytest = [str(python), "-m", "pytest", *xdist_args(args.pytest_args), *args.pytest_args]
+    pytest = [str(python), "-m", "pytest", *args.pytest_args]
     print("+", " ".join(pytest), flush=True)
     return subprocess.run(pytest, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, check=False).returncode
-
-
-def xdist_args(pytest_args: list[str]) -> list[str]:
-    """Two workers (the machine's two cores) unless the arguments choose otherwise: the browser
-    tests run one at a time in one of them (tests/conftest.py groups them), the rest beside."""
-    chosen = any(a in ("-n", "--numprocesses", "--dist") or a.startswith(("-n", "--numprocesses=", "--dist="))
-                 or a == "no:xdist" for a in pytest_args)
-    return [] if chosen else ["-n", "2", "--dist", "loadgroup"]
 
 
 def main(argv: list[str] | None = None) -> int:
