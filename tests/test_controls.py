@@ -85,9 +85,10 @@ def test_every_rendered_control_is_a_command_of_its_mode_at_every_phase() -> Non
             assert "reveal" in seen
 
 
-def test_a_guest_page_never_shows_deal_or_new_table() -> None:
-    """Defect 1: the guest's page showed Deal next hand (N), and pressing it crashed the page."""
-    chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": 1}, guests=1)
+def hosted_table_and_guest(opponents: int):
+    """A host's table (Hana, one guest's seat "s1", ``opponents`` bots) and a guest's page, with
+    ``deliver(out)`` handing the host's messages to that page."""
+    chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": opponents}, guests=1)
     hosted = host.new_hosted_table(chosen, 1, seed=3)
     table_host = host.Host(hosted, "Hana's table")
     table_host.invite("s1")
@@ -97,6 +98,12 @@ def test_a_guest_page_never_shows_deal_or_new_table() -> None:
         for _, text in out:
             table_guest.received(text)
 
+    return hosted, table_host, table_guest, deliver
+
+
+def test_a_guest_page_never_shows_deal_or_new_table() -> None:
+    """Defect 1: the guest's page showed Deal next hand (N), and pressing it crashed the page."""
+    hosted, table_host, table_guest, deliver = hosted_table_and_guest(opponents=1)
     deliver(table_host.opened("s1"))
     out, _ = table_host.received("s1", protocol.message("hello", name="Gus"))
     deliver(out)
@@ -458,16 +465,7 @@ def test_pass_and_play_a_pre_action_belongs_to_its_person() -> None:
 
 
 def test_a_guest_s_pre_action_is_sent_when_its_turn_comes() -> None:
-    chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": 0}, guests=1)
-    hosted = host.new_hosted_table(chosen, 1, seed=3)
-    table_host = host.Host(hosted, "Hana's table")
-    table_host.invite("s1")
-    table_guest = guest.GuestTable(storage.DEFAULTS)
-
-    def deliver(out: list[tuple[str, str]]) -> None:
-        for _, text in out:
-            table_guest.received(text)
-
+    hosted, table_host, table_guest, deliver = hosted_table_and_guest(opponents=0)
     deliver(table_host.opened("s1"))
     deliver(table_host.received("s1", protocol.message("hello", name="Gus"))[0])
     assert hosted.deal()
