@@ -94,3 +94,17 @@ def test_the_purity_check_catches_offences(tmp_path: Path) -> None:
                    "import sys\nsys.stdout.write('x')\n")
     problems = _problems(bad, root=tmp_path)
     assert len(problems) == 6, problems
+
+
+def test_test_modules_have_unique_basenames() -> None:
+    # pytest's default import mode imports tests/x.py and tests/browser/x.py as the same
+    # module "x": a full run then stops at collection, though each file passes alone.
+    seen: dict[str, Path] = {}
+    clashes = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        if "node_modules" in path.parts:
+            continue
+        if path.name in seen:
+            clashes.append(f"{seen[path.name].relative_to(ROOT)} and {path.relative_to(ROOT)}")
+        seen.setdefault(path.name, path)
+    assert clashes == [], "test files share a name: " + "; ".join(clashes)
