@@ -8,7 +8,9 @@ with a 95% confidence interval (1.96 standard errors of the per-deal scores).
 
 A player is a bot or anything else with ``level`` (its name) and ``decide(view)``; one with
 ``observe(view)`` is shown its own view of every finished hand, as a person sees the table's
-result (the exploiters learn from it). :func:`run_gauntlet` plays each bot level against the
+result (the exploiters and the bots' reads learn from it), and one with ``seated(ids)`` is told
+before every hand which player sits in each seat (``player 1`` ...), so what it learns of a
+player follows that player through the rotations. :func:`run_gauntlet` plays each bot level against the
 exploiters (:mod:`stripdeck.exploiters`) at several table sizes and presets.
 """
 
@@ -72,6 +74,11 @@ def play_duplicate_deal(rules: Rules, bots: Sequence[Player], seed: int, stack: 
     won = [0] * k
     for rotation in range(k):
         seat_bot = [(seat - rotation) % k for seat in range(k)]
+        ids = [f"player {seat_bot[seat] + 1}" for seat in range(k)]
+        for bot in bots:
+            seated = getattr(bot, "seated", None)
+            if seated is not None:
+                seated(ids)
         state = start_hand(rules, [stack] * k, 0, seed=seed)
         while state.to_act is not None:
             seat = state.to_act

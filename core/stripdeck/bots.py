@@ -1,10 +1,14 @@
 """Computer players. A bot sees only its own :class:`PlayerView` and the legal actions in it.
 
 A bot is ``decide(view, rng) -> action text``. :func:`bot_for` makes one of a level
-(``easy``, ``normal``, ``hard``, plus the baselines ``random`` and ``station``) and a
+(``easy``, ``normal``, ``hard``: the sound bots of :mod:`stripdeck.sound`; ``classic``, the
+hard bot of before, kept as a baseline; and the baselines ``random`` and ``station``) and a
 style (``tight``/``loose``, ``passive``/``aggressive``, or both like ``tight-aggressive``):
 the level sets how well it reads the hand, the style only how it plays what it reads.
 Given the same seed and the same views, a bot makes the same decisions.
+
+This module holds the classic bot (:class:`Bot`) and what the sound bots share with it: the
+exact draw (:func:`best_draw`) and the styles.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards, full_deck
 from .evaluator import strength_table
@@ -20,10 +25,14 @@ from .rules import Rules
 from .state import BET1, BET2, DRAW, blind_seats
 from .view import PlayerView
 
+if TYPE_CHECKING:
+    from .sound import SoundBot
+
 __all__ = ["Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "simple_bot", "draw_choice", "equity"]
 
-BOT_LEVELS = ("easy", "normal", "hard", "random", "station")
-"""Bot kinds: three levels of play and two baselines (random actions; a calling station)."""
+BOT_LEVELS = ("easy", "normal", "hard", "classic", "random", "station")
+"""Bot kinds: three levels of play, the classic hard bot, and two baselines (random actions; a calling station)."""
+_CLASSIC_LEVELS = ("classic", "random", "station")
 
 
 @dataclass(frozen=True)
@@ -74,18 +83,18 @@ def parse_style(style: str | Style) -> Style:
 
 
 class Bot:
-    """A computer player of a level and style; ``bot.decide(view)`` (or ``bot(view)``) returns action text."""
+    """The classic bot (``classic``, or a baseline); ``bot.decide(view)`` (or ``bot(view)``) returns action text."""
 
-    def __init__(self, level: str = "normal", style: str | Style = "balanced", seed: int | None = None) -> None:
-        if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r}: use {', '.join(BOT_LEVELS)}")
+    def __init__(self, level: str = "classic", style: str | Style = "balanced", seed: int | None = None) -> None:
+        if level not in _CLASSIC_LEVELS:
+            raise ValueError(f"unknown classic bot level {level!r}: use {', '.join(_CLASSIC_LEVELS)}")
         self.level = level
         self.style = parse_style(style)
         self.rng = random.Random(seed)
 
     def decide(self, view: PlayerView, rng: random.Random | None = None) -> str:
         """The action this bot takes, from its own view only (its own generator unless ``rng`` is given)."""
-        return decide(view, rng or self.rng, self.level, self.style)
+        return decide(view, rng or self.rng, "hard" if self.level == "classic" else self.level, self.style)
 
     __call__ = decide
 
@@ -93,13 +102,20 @@ class Bot:
         return f"Bot({self.level!r}, {self.style!r})"
 
 
-def bot_for(level: str = "normal", style: str | Style = "balanced", seed: int | None = None) -> Bot:
-    """A bot of ``level`` (easy, normal, hard, random, station) and ``style``, seeded for replays.
+def bot_for(level: str = "normal", style: str | Style = "balanced", seed: int | None = None) -> Bot | SoundBot:
+    """A bot of ``level`` (easy, normal, hard, classic, random, station) and ``style``, seeded for replays.
 
     >>> bot_for("hard", "tight-aggressive", seed=1)
-    Bot('hard', Style(looseness=-0.05, aggression=0.5))
+    SoundBot('hard', Style(looseness=-0.05, aggression=0.5))
+    >>> bot_for("classic", seed=1)
+    Bot('classic', Style(looseness=0.0, aggression=0.0))
     """
-    return Bot(level, style, seed)
+    if level in _CLASSIC_LEVELS:
+        return Bot(level, style, seed)
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}: use {', '.join(BOT_LEVELS)}")
+    from .sound import SoundBot  # the sound bots build on this module
+    return SoundBot(level, style, seed)
 
 
 def simple_bot(view: PlayerView, rng: random.Random | None = None) -> str:

@@ -115,7 +115,7 @@ def load_strategy(rules: Rules) -> Strategy | None:
 class SolvedPlayer:
     """A player of the solved heads-up strategy (``level`` 'solver'), from its own view only."""
 
-    def __init__(self, seed: int | None = None, fallback: str = "hard") -> None:
+    def __init__(self, seed: int | None = None, fallback: str = "classic") -> None:
         self.level = "solver"
         self.rng = random.Random(seed)
         self.fallback = bot_for(fallback, seed=self.rng.getrandbits(63))
@@ -125,13 +125,20 @@ class SolvedPlayer:
         """The strategy's action in ``view`` (the fallback's where the strategy does not apply)."""
         if view.legal is None or view.viewer is None:
             raise ValueError("it is not this player's turn")
+        action = self.strategy_action(view)
+        return self.fallback.decide(view) if action is None else action
+
+    __call__ = decide
+
+    def strategy_action(self, view: PlayerView) -> str | None:
+        """The strategy's action in ``view``, or None where the strategy does not apply."""
         strategy = load_strategy(view.rules) if len(view.seats) == 2 else None
         if strategy is None:
-            return self.fallback.decide(view)
+            return None
         key = _public_key(view)
         node = strategy.nodes.get(key) if key is not None else None
         if node is None:
-            return self.fallback.decide(view)
+            return None
         ab = strategy.tree.abstraction
         hand = view.my_hand
         discards: list[tuple[Card, ...]] = []
@@ -143,8 +150,6 @@ class SolvedPlayer:
         row = strategy.rows[node.key][private]
         action = node.actions[_sample(row, self.rng)]
         return _action_text(action, view, discards)
-
-    __call__ = decide
 
     def _hand_profile(self, hand: tuple[Card, ...], rules: Rules, buckets: int) -> Any:
         if self._profile is None or self._profile[0] != hand:

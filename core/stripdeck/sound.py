@@ -1,0 +1,482 @@
+"""The sound bot: plays ranges, not single hands, so that a mindless trick does not pay.
+
+What ``hard`` and ``normal`` play since the classic bot (``classic``, kept as a baseline) was
+bullied by players who bet every hand. Three principles, each a poker player's own:
+
+* **A bet is read from the bettor's habits, not as strength by itself.** An opponent's range
+  after a bet is the top share of its hands that its measured aggression says it bets with
+  (a player who raises every hand has no narrower range for raising), plus bluffs: at least
+  the share that makes calling and folding equal for the caller (the bet's price), more when
+  the bettor has shown bluffs at showdowns, less (never below half) when it has shown none.
+* **Defend and bluff in the ratios the bet size calls for.** A bet is called when the chance
+  against that range beats the pot odds, so a bluff cannot win more often than it risks; a
+  weak hand bets as a bluff at the frequency the bet's size makes a call indifferent.
+* **Read each opponent across the session** (:class:`Reads`): from public events only (its
+  bets and raises, its folds to a bet, its stand-pats, the hands it showed down after betting),
+  counted with a prior of ordinary play so that a few hands move little, and every shift is
+  bounded (a range is never read narrower than a quarter of the hands, bluffs never below half
+  the balanced share), so the bot stays hard to exploit while it learns.
+
+Draws are chosen by exact enumeration against the opponents' public draw counts, as the
+classic hard bot does. A stand-pat opponent's hand is read as a mixture of true pat hands and
+plain dealt hands, in the share its measured stand-pat rate says.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .bots import Style, best_draw, parse_style
+from .cards import format_cards, full_deck
+from .evaluator import strength_table
+from .odds import opponent_model
+from .rules import Rules
+from .solved import SolvedPlayer
+from .state import BET1, BET2, DRAW, blind_seats
+from .view import PlayerView
+
+__all__ = ["SoundBot", "Reads", "ReadsError", "SOUND_LEVELS"]
+
+SOUND_LEVELS = ("hard", "normal", "easy")
+
+_AGGRESSIVE = ("bet", "raise", "allin")
+_BETTING = ("check", "call", "fold", "bet", "raise", "allin")
+
+# The prior of an ordinary player (pseudo-observations of this weight pull each read toward it).
+_PRIOR_WEIGHT = 12.0
+_PRIOR_AGGRESSION = 0.30    # bets and raises among betting actions
+_PRIOR_FOLD = 0.35          # folds when facing a bet
+_PRIOR_BLUFF_SHOWN = 0.25   # weak hands among those shown down after betting after the draw
+_WEAK = 0.5                 # a shown hand below half of final hands counts as a bluff
+# Bounds that keep the bot sound while it learns.
+_MIN_TOP = 0.25             # a bettor's range is never read narrower than its top quarter
+_MIN_BLUFF_FACTOR = 0.5     # bluffs never read below half the balanced share
+
+
+class ReadsError(ValueError):
+    """Saved reads that are not reads: the message names what is wrong."""
+
+
+class _Counts:
+    __slots__ = ("actions", "aggressive", "faced", "folded", "draws", "pats", "shown_after_bet", "weak_shown")
+
+    def __init__(self) -> None:
+        self.actions = self.aggressive = self.faced = self.folded = 0
+        self.draws = self.pats = self.shown_after_bet = self.weak_shown = 0
+
+    def to_list(self) -> list[int]:
+        return [getattr(self, k) for k in self.__slots__]
+
+
+class Reads:
+    """What a bot has counted of each opponent (by a stable id) from the public events of finished hands."""
+
+    FIELDS = _Counts.__slots__
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, _Counts] = {}
+
+    def counts(self, who: str) -> _Counts:
+        found = self._by_id.get(who)
+        if found is None:
+            found = self._by_id[who] = _Counts()
+        return found
+
+    # the reads, each a number between its bounds
+    def aggression(self, who: str) -> float:
+        c = self._by_id.get(who)
+        n, k = (c.actions, c.aggressive) if c else (0, 0)
+        return (k + _PRIOR_AGGRESSION * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
+
+    def fold_rate(self, who: str) -> float:
+        c = self._by_id.get(who)
+        n, k = (c.faced, c.folded) if c else (0, 0)
+        return (k + _PRIOR_FOLD * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
+
+    def pat_rate(self, who: str, prior: float) -> float:
+        c = self._by_id.get(who)
+        n, k = (c.draws, c.pats) if c else (0, 0)
+        return (k + prior * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
+
+    def bluff_shown(self, who: str) -> float:
+        c = self._by_id.get(who)
+        n, k = (c.shown_after_bet, c.weak_shown) if c else (0, 0)
+        return (k + _PRIOR_BLUFF_SHOWN * 4) / (n + 4)
+
+    def observe(self, view: PlayerView, ids: Mapping[int, str]) -> None:
+        """Count the public events of a finished hand seen from ``view`` (its viewer's own seat is skipped)."""
+        me = view.viewer
+        rules = view.rules
+        phase = BET1
+        bet_after_draw: set[int] = set()
+        round_bet, round_top = False, 0
+        for event in view.log:
+            kind, seat = event.kind, event.seat
+            if kind == "round" and event.info:
+                phase = event.info
+                round_bet, round_top = False, 0
+                continue
+            if kind in ("small_blind", "big_blind"):
+                round_top = max(round_top, event.amount or 0)
+            if seat is None or seat == me or seat not in ids:
+                if kind in _AGGRESSIVE and phase in (BET1, BET2):
+                    round_bet, round_top = True, max(round_top, event.amount or 0)
+                continue
+            c = self.counts(ids[seat])
+            if kind in _BETTING and phase in (BET1, BET2):
+                c.actions += 1
+                if round_bet:
+                    c.faced += 1
+                    c.folded += kind == "fold"
+                if kind in _AGGRESSIVE and (event.amount or 0) > round_top:
+                    c.aggressive += 1
+                    round_bet = True
+                    if phase == BET2:
+                        bet_after_draw.add(seat)
+                round_top = max(round_top, event.amount or 0)
+            elif kind == "discard":
+                c.draws += 1
+                c.pats += (event.amount or 0) == 0
+            elif kind == "show" and seat in bet_after_draw and event.cards:
+                c.shown_after_bet += 1
+                level = strength_table(rules)[sum(event.cards)] >> 4
+                c.weak_shown += opponent_model(rules).below(level, None) < _WEAK
+
+    def to_dict(self) -> dict[str, list[int]]:
+        """JSON-ready form (saved with a session); :meth:`from_dict` reads it back."""
+        return {who: c.to_list() for who, c in self._by_id.items()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Reads:
+        """Reads from :meth:`to_dict`'s form, refused with a clear error when it is not that form."""
+        if not isinstance(data, dict):
+            raise ReadsError(f"reads must be an object of opponents, not {type(data).__name__}")
+        reads = cls()
+        for who, values in data.items():
+            if not isinstance(who, str) or not who or len(who) > 64:
+                raise ReadsError(f"an opponent's id must be a short text, not {who!r}")
+            if not isinstance(values, list) or len(values) != len(cls.FIELDS) or \
+                    not all(type(v) is int and 0 <= v < 10**9 for v in values):
+                raise ReadsError(f"the reads of {who!r} must be {len(cls.FIELDS)} counts "
+                                 f"({', '.join(cls.FIELDS)}), not {values!r}")
+            c = reads.counts(who)
+            for name, v in zip(cls.FIELDS, values):
+                setattr(c, name, v)
+            if c.aggressive > c.actions or c.folded > c.faced or c.pats > c.draws or \
+                    c.weak_shown > c.shown_after_bet:
+                raise ReadsError(f"the reads of {who!r} count more of a kind than in all: {values!r}")
+        return reads
+
+
+# --------------------------------------------------------------------------- distributions
+
+_DEALT: dict[tuple[object, ...], list[int]] = {}
+
+
+def _dealt_levels(rules: Rules) -> list[int]:
+    """Sorted levels of plain dealt hands (no draw), from a fixed sample: what a stand-pat bluffer holds."""
+    key = rules.evaluation_key
+    found = _DEALT.get(key)
+    if found is None:
+        rng = random.Random(20261202)
+        deck = list(full_deck(rules.joker))
+        table = strength_table(rules)
+        found = _DEALT[key] = sorted(table[sum(rng.sample(deck, 5))] >> 4 for _ in range(4000))
+    return found
+
+
+def _below(sample: list[int], level: int) -> float:
+    from bisect import bisect_left, bisect_right
+    low, high = bisect_left(sample, level), bisect_right(sample, level)
+    return (low + (high - low) / 2) / len(sample)
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+class _Level:
+    __slots__ = ("noise", "reads", "bluffs", "exact")
+
+    def __init__(self, noise: float, reads: bool, bluffs: float, exact: bool) -> None:
+        self.noise, self.reads, self.bluffs, self.exact = noise, reads, bluffs, exact
+
+
+_SOUND = {
+    "hard": _Level(0.0, True, 1.0, True),
+    "normal": _Level(0.05, True, 0.8, True),
+    "easy": _Level(0.12, True, 0.6, False),
+}
+
+
+class SoundBot:
+    """A bot of ``level`` (hard, normal, easy) and ``style`` playing by ranges (see the module's words).
+
+    ``seated(ids)`` names each seat's player for the next hand (stable ids, so the reads follow a
+    player who moves); ``observe(view)`` counts a finished hand; ``reads`` can be saved and restored.
+    """
+
+    def __init__(self, level: str = "hard", style: str | Style = "balanced", seed: int | None = None) -> None:
+        if level not in _SOUND:
+            raise ValueError(f"unknown bot level {level!r}: use {', '.join(_SOUND)}")
+        self.level = level
+        self.style = parse_style(style)
+        self.rng = random.Random(seed)
+        self.reads = Reads()
+        self._ids: dict[int, str] = {}
+        self._lv = _SOUND[level]
+        self._solver: SolvedPlayer | None = None
+        if level == "hard":  # heads-up, where a solution is shipped, it is the base (docs/bots.md)
+            self._solver = SolvedPlayer(seed=self.rng.getrandbits(63))
+
+    def __repr__(self) -> str:
+        return f"SoundBot({self.level!r}, {self.style!r})"
+
+    def seated(self, ids: Iterable[str]) -> None:
+        """The stable id of the player in each seat of the coming hands."""
+        self._ids = dict(enumerate(ids))
+
+    def _id(self, seat: int) -> str:
+        return self._ids.get(seat, str(seat))
+
+    def observe(self, view: PlayerView) -> None:
+        """Learn from this bot's own view of a finished hand (public events only)."""
+        if self._lv.reads:
+            self.reads.observe(view, {s: self._id(s) for s in range(len(view.seats))})
+
+    def decide(self, view: PlayerView, rng: random.Random | None = None) -> str:
+        """The action in ``view`` (which must be this bot's turn)."""
+        legal = view.legal
+        if legal is None or view.viewer is None:
+            raise ValueError("it is not this bot's turn")
+        rng = rng or self.rng
+        if self._solver is not None and len(view.seats) == 2 and not self._leaks(self._id(1 - view.viewer)):
+            action = self._solver.strategy_action(view)
+            if action is not None:
+                return action
+        if view.phase == DRAW:
+            return self._draw(view)
+        return self._bet(view, rng)
+
+    def _leaks(self, who: str) -> bool:
+        """True when the reads show a clear leak to exploit (else the heads-up solution is played)."""
+        c = self.reads.counts(who)
+        reads = self.reads
+        if c.actions >= 30 and not 0.12 <= reads.aggression(who) <= 0.5:
+            return True
+        if c.faced >= 15 and not 0.15 <= reads.fold_rate(who) <= 0.75:
+            return True
+        return c.draws >= 15 and reads.pat_rate(who, 0.03) > 0.25
+
+    __call__ = decide
+
+    # ----------------------------------------------------------------- the draw
+
+    def _draw(self, view: PlayerView) -> str:
+        assert view.legal is not None and view.viewer is not None
+        draws = tuple(s.drawn for i, s in enumerate(view.seats) if i != view.viewer and not s.folded)
+        discards, _ = best_draw(view.my_hand, view.rules, view.legal.draw_max, draws or (None,),
+                                simple=not self._lv.exact)
+        return f"draw {format_cards(discards)}" if discards else "draw"
+
+    # ----------------------------------------------------------------- chances against ranges
+
+    def _chance(self, view: PlayerView, seat: int, level: int, model_prior_pat: float) -> float:
+        """The chance of a final hand of ``level`` against a random hand of ``seat``'s kind (its draw read)."""
+        rules = view.rules
+        model = opponent_model(rules)
+        drawn = view.seats[seat].drawn
+        chance = model.below(level, drawn)
+        if drawn == 0 and self._lv.reads:
+            pat = self.reads.pat_rate(self._id(seat), model_prior_pat)
+            true_share = min(1.0, model_prior_pat / pat) if pat > 0 else 1.0
+            chance = true_share * chance + (1 - true_share) * _below(_dealt_levels(rules), level)
+        return chance
+
+    def _range_chance(self, chance: float, seat: int, facts: _Facts) -> float:
+        """The chance against ``seat``'s range after its actions in this hand (see the module's words)."""
+        who = self._id(seat)
+        reads = self.reads if self._lv.reads else Reads()
+        aggressive_now = facts.aggression_now.get(seat, 0)
+        aggressive_before = facts.aggression_before.get(seat, 0)
+        if aggressive_now == 0 and aggressive_before == 0:
+            if facts.called.get(seat):  # a caller: the hands it would not fold
+                fold = min(0.6, reads.fold_rate(who)) * 0.6
+                return max(0.0, chance - fold) / (1 - fold)
+            return chance
+        share = max(_MIN_TOP, min(1.0, reads.aggression(who) / _PRIOR_AGGRESSION * 0.5))
+        top = max(_MIN_TOP, math.pow(share, aggressive_now + 0.5 * aggressive_before))
+        strong = max(0.0, chance - (1.0 - top)) / top
+        if facts.phase != BET2 or aggressive_now == 0:
+            return 0.8 * strong + 0.2 * chance
+        balanced = facts.price
+        shown = reads.bluff_shown(who) / _PRIOR_BLUFF_SHOWN
+        bluffs = min(0.6, max(_MIN_BLUFF_FACTOR * balanced, balanced * shown))
+        return (1 - bluffs) * strong + bluffs * min(1.0, chance / 0.4)
+
+    def _equity(self, view: PlayerView, facts: _Facts) -> float:
+        rules = view.rules
+        hand = view.my_hand
+        value = 1.0
+        if view.phase == BET1 and rules.draw_limit > 0:
+            _, single = best_draw(hand, rules, rules.draw_limit, (None,), simple=not self._lv.exact)
+            for seat in facts.opponents:
+                value *= self._range_chance(single, seat, facts)
+            return value
+        level = strength_table(rules)[sum(hand)] >> 4
+        prior_pat = _prior_pat_rate(rules)
+        for seat in facts.opponents:
+            value *= self._range_chance(self._chance(view, seat, level, prior_pat), seat, facts)
+        return value
+
+    # ----------------------------------------------------------------- betting
+
+    def _bet(self, view: PlayerView, rng: random.Random) -> str:  # noqa: C901 (one decision, read top down)
+        legal = view.legal
+        assert legal is not None and view.viewer is not None
+        kinds = legal.kinds
+        facts = _Facts(view)
+        e = self._equity(view, facts)
+        lv, st = self._lv, self.style
+        if view.seats[view.viewer].stack == 0:  # all in: only the split offer to answer
+            return "split" if e < 0.5 else "check"
+        if "split" in kinds and e < 0.5:
+            return "split"
+        judged = e + (rng.random() * 2 - 1) * lv.noise + st.looseness
+        n = len(facts.opponents)
+        aggressive = "raise" if "raise" in kinds else "bet" if "bet" in kinds else None
+        to_call = legal.call_amount
+        pot = facts.pot
+        if to_call == 0:
+            bar = 1.2 / (n + 1) - (0.04 if facts.in_position else 0.0) - 0.04 * st.aggression
+            if view.phase == BET1:
+                bar += 0.03
+            if aggressive and judged >= bar:
+                if e >= 0.85 and rng.random() < 0.12:
+                    return "check"  # now and then a strong hand checks, so a check is not a give-up
+                return self._size(view, aggressive, e, rng)
+            if aggressive and e < 0.6 * bar and rng.random() < self._bluff_rate(view, facts, bar):
+                return self._size(view, aggressive, 0.75 + rng.random() * 0.2, rng)
+            return "check"
+        price = to_call / (pot + to_call)
+        raise_bar = max(0.62, 1.45 / (n + 1)) + 0.06 * facts.raises_now - 0.03 * st.aggression
+        if aggressive and judged >= raise_bar:
+            if rng.random() < 0.12:
+                return "call"
+            return self._size(view, aggressive, e, rng)
+        if judged >= price + 0.01:
+            if aggressive and e < 0.35 and self._raise_bluff(view, facts, rng):
+                return self._size(view, aggressive, 0.9, rng)
+            return "call"
+        if aggressive and self._raise_bluff(view, facts, rng):
+            return self._size(view, aggressive, 0.9, rng)
+        return "fold" if "fold" in kinds else "check"
+
+    def _bluff_rate(self, view: PlayerView, facts: _Facts, bar: float) -> float:
+        """How often a weak hand bets: bluffs to value bets in the ratio a call's price makes fair."""
+        bet = facts.bet_size
+        ratio = bet / (facts.pot + bet) if facts.pot + bet > 0 else 0.0
+        # about a third of hands bet for value and about half are weak enough to bluff with
+        value_share = max(0.1, min(0.5, 1.0 - bar))
+        rate = ratio * value_share / 0.5
+        if view.phase == BET1:
+            rate *= 0.5  # before the draw a weak hand has a draw to play instead
+        n = len(facts.opponents)
+        rate *= 0.35 ** (n - 1)
+        if self._lv.reads and facts.opponents:
+            folds = min(self.reads.fold_rate(self._id(s)) for s in facts.opponents)
+            fair = 1 - facts.pot / (facts.pot + bet) if facts.pot + bet else 0.0
+            if folds > fair:  # they fold more than a sound defender would: bluff more, within bounds
+                rate *= min(2.5, 1 + 3 * (folds - fair))
+        return min(0.6, rate * self._lv.bluffs * (1 + self.style.aggression))
+
+    def _raise_bluff(self, view: PlayerView, facts: _Facts, rng: random.Random) -> bool:
+        """Raise a weak hand: rarely, more against a bettor who measured folds to raises often."""
+        if len(facts.opponents) > 1 or facts.raises_now > 1:
+            return False
+        base = 0.04 * self._lv.bluffs
+        if self._lv.reads:
+            seat = facts.opponents[0]
+            folds = self.reads.fold_rate(self._id(seat))
+            aggression = self.reads.aggression(self._id(seat))
+            if folds > 0.5 and aggression > 0.4:
+                base = min(0.5, base + (folds - 0.5) * 0.8)
+        return rng.random() < base
+
+    def _size(self, view: PlayerView, kind: str, strength: float, rng: random.Random) -> str:
+        """Bet or raise text: the same sizes for bluffs and value (about two thirds of the pot to a pot)."""
+        legal = view.legal
+        assert legal is not None and legal.min_total is not None and legal.max_total is not None
+        if legal.min_total == legal.max_total:
+            return kind
+        pot = sum(s.total for s in view.seats)
+        share = 0.66 + 0.34 * rng.random()
+        if kind == "raise":
+            total = view.to_match + legal.call_amount + round(share * (pot + legal.call_amount))
+        else:
+            total = round(share * pot)
+        total = max(legal.min_total, min(legal.max_total, total))
+        allin = legal.allin_total
+        if allin is not None and "allin" in legal.kinds and total >= 0.7 * allin:
+            return "allin"
+        return f"{kind} {total}"
+
+
+_PRIOR_PAT: dict[tuple[object, ...], float] = {}
+
+
+def _prior_pat_rate(rules: Rules) -> float:
+    """How often an ordinary player stands pat (the opponent model's share of pat hands)."""
+    key = (*rules.evaluation_key, rules.draw_limit)
+    found = _PRIOR_PAT.get(key)
+    if found is None:
+        model = opponent_model(rules)
+        found = _PRIOR_PAT[key] = max(0.02, len(model.by_draw.get(0, [])) / max(1, len(model.everyone)))
+    return found
+
+
+class _Facts:
+    """The public facts of a betting decision."""
+
+    def __init__(self, view: PlayerView) -> None:
+        me = view.viewer
+        assert me is not None and view.legal is not None
+        self.phase = view.phase
+        self.opponents = [i for i, s in enumerate(view.seats) if i != me and not s.folded]
+        self.pot = sum(s.total for s in view.seats)
+        self.aggression_now: dict[int, int] = {}
+        self.aggression_before: dict[int, int] = {}
+        self.called: dict[int, bool] = {}
+        phase, top = BET1, 0
+        for event in view.log:
+            kind = event.kind
+            if kind == "round" and event.info:
+                phase, top = event.info, 0
+            elif kind in ("small_blind", "big_blind"):
+                top = max(top, event.amount or 0)
+            elif event.seat is not None and kind in _AGGRESSIVE and (event.amount or 0) > top:
+                target = self.aggression_now if phase == view.phase else self.aggression_before
+                target[event.seat] = target.get(event.seat, 0) + 1
+                top = event.amount or 0
+            elif event.seat is not None and kind in ("call", "allin"):
+                self.called[event.seat] = True
+        self.raises_now = sum(self.aggression_now.values())
+        legal = view.legal
+        to_call = legal.call_amount
+        self.price = to_call / (self.pot + to_call) if to_call else 0.0
+        if legal.min_total is not None:
+            self.bet_size = max(1, legal.min_total - view.to_match + to_call)
+        else:
+            self.bet_size = max(1, view.rules.big_bet if view.phase == BET2 else view.rules.small_bet)
+        self.in_position = _last_to_act(view, me)
+
+
+def _last_to_act(view: PlayerView, me: int) -> bool:
+    n = len(view.seats)
+    first = (blind_seats(view.button, n)[1] + 1) % n if view.rules.uses_blinds else (view.button + 1) % n
+    order = [(first + k) % n for k in range(n)]
+    able = [i for i in order if not view.seats[i].folded and (view.seats[i].stack > 0 or i == me)]
+    return bool(able) and able[-1] == me
+

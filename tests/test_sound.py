@@ -1,0 +1,113 @@
+"""The sound bots (stripdeck.sound): reads from public events, saved and restored, and short
+seeded arena runs with wide margins against the tricks that bullied the classic hard bot."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from stripdeck import Rules, apply, bot_for, player_view, run_arena, start_hand
+from stripdeck.exploiters import exploiter_for
+from stripdeck.sound import Reads, ReadsError, SoundBot
+
+OFFICIAL = Rules.preset("official")
+
+
+def _finished(actions: list[str], seed: int = 3, players: int = 3) -> object:
+    state = start_hand(OFFICIAL, [200] * players, 0, seed=seed)
+    for text in actions:
+        state, _ = apply(state, text)
+    assert state.to_act is None, state.phase
+    return state
+
+
+def test_reads_count_each_opponents_public_actions_and_skip_the_viewer() -> None:
+    # seat 1 bets, seat 2 raises, seat 0 folds, seat 1 folds: seat 2 wins uncontested
+    state = _finished(["bet", "raise", "fold", "fold"], players=3)
+    reads = Reads()
+    reads.observe(player_view(state, 0), {0: "me", 1: "Bo", 2: "Cy"})
+    assert "me" not in reads.to_dict()
+    bo, cy = reads.counts("Bo"), reads.counts("Cy")
+    assert (bo.actions, bo.aggressive, bo.faced, bo.folded) == (2, 1, 1, 1)
+    assert (cy.actions, cy.aggressive, cy.faced, cy.folded) == (1, 1, 1, 0)
+    assert reads.aggression("Cy") > reads.aggression("nobody seen") > 0
+
+
+def test_reads_see_nothing_hidden() -> None:
+    # The same public actions with other cards dealt give the same reads: only public events count.
+    seen = []
+    for seed in (3, 4, 5):
+        reads = Reads()
+        reads.observe(player_view(_finished(["bet", "raise", "fold", "fold"], seed=seed), 0), {1: "Bo", 2: "Cy"})
+        seen.append(reads.to_dict())
+    assert seen[0] == seen[1] == seen[2]
+
+
+def test_reads_round_trip_and_refuse_corrupt_data_by_name() -> None:
+    reads = Reads()
+    reads.observe(player_view(_finished(["bet", "raise", "fold", "fold"]), 0), {1: "Bo", 2: "Cy"})
+    data = reads.to_dict()
+    assert Reads.from_dict(copy.deepcopy(data)).to_dict() == data
+    bad_cases = [
+        ([1, 2], "must be an object"),
+        ({"": [0] * 8}, "short text"),
+        ({"Bo": [0] * 7}, "must be 8 counts"),
+        ({"Bo": [0, 0, 0, 0, 0, 0, 0, -1]}, "must be 8 counts"),
+        ({"Bo": [1, 2, 0, 0, 0, 0, 0, 0]}, "more of a kind"),
+        ({"Bo": [True] + [0] * 7}, "must be 8 counts"),
+    ]
+    for bad, words in bad_cases:
+        with pytest.raises(ReadsError, match=words):
+            Reads.from_dict(bad)
+
+
+def test_a_bot_that_has_seen_a_maniac_calls_its_raise_lighter() -> None:
+    bot = SoundBot("hard", seed=1)
+    maniac = exploiter_for("maniac-pat", seed=2)
+    unread = SoundBot("hard", seed=1)
+    run_arena([bot, maniac], hands=200, seed=4, rules=Rules.preset("online"))
+    assert bot.reads.aggression("player 2") > 0.8
+    # Facing the maniac's pot-size raise with middling hands: the reading bot calls more often.
+    calls = {id(bot): 0, id(unread): 0}
+    for seed in range(40):
+        state = start_hand(Rules.preset("online"), [200, 200, 200], 0, seed=seed)
+        state, _ = apply(state, "call")
+        maniac_seat = state.to_act
+        state, _ = apply(state, f"raise {player_view(state, maniac_seat).legal.max_total}")
+        ids = ["other", "other", "other"]
+        ids[maniac_seat] = "player 2"
+        ids[state.to_act] = "me"
+        for b in (bot, unread):
+            b.seated(ids)
+        view = player_view(state, state.to_act)
+        for b in (bot, unread):
+            calls[id(b)] += b.decide(view) in ("call", "allin")
+    assert calls[id(bot)] > calls[id(unread)]
+
+
+@pytest.mark.parametrize(("trick", "preset", "size"), [
+    ("maniac-pat", "official", 2), ("pat-bluffer", "official", 2), ("stabber", "official", 2),
+    ("maniac-pat", "online", 2), ("check-raiser", "official", 3), ("pat-bluffer", "official", 5),
+    ("maniac", "online", 5), ("min-raiser", "cardroom", 3),
+])
+@pytest.mark.parametrize("level", ["hard", "normal"])
+def test_the_tricks_that_bullied_the_classic_bot_lose_to_hard_and_normal(level: str, trick: str, preset: str,
+                                                                         size: int) -> None:
+    # docs/bots.md: the full gauntlet; here short seeded runs where the margins are wide.
+    players = [exploiter_for(trick, seed=5), *(bot_for(level, seed=10 + i) for i in range(size - 1))]
+    result = run_arena(players, hands=300, seed=9, rules=Rules.preset(preset))[0]
+    assert result.name == trick and result.high < 0, result
+
+
+def test_easy_does_not_fold_to_every_bet() -> None:
+    result = run_arena([exploiter_for("stabber", seed=5), "easy"], hands=300, seed=9, rules=OFFICIAL)[0]
+    assert result.high < 0, result
+
+
+def test_classic_is_the_hard_bot_of_before_and_levels_are_checked() -> None:
+    assert type(bot_for("classic")).__name__ == "Bot" and isinstance(bot_for("hard"), SoundBot)
+    with pytest.raises(ValueError, match="unknown bot level 'wizard'"):
+        bot_for("wizard")
+    with pytest.raises(ValueError, match="unknown bot level"):
+        SoundBot("classic")
