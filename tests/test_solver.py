@@ -147,7 +147,7 @@ def test_the_solved_player_plays_legal_hands_heads_up_and_falls_back_three_hande
 
 
 def test_the_pat_bluffer_that_beats_today_s_hard_bot_loses_to_the_solved_strategy() -> None:
-    # docs/bots.md: standing pat and betting the most after the draw wins against `classic` (the hard bot of before) heads-up
+    # docs/bots.md: standing pat and betting the most after the draw wins against `classic` heads-up
     # in fixed limit; against the computed strategy it loses (a short seeded run, wide margins).
     from stripdeck.arena import run_arena
     from stripdeck.exploiters import exploiter_for

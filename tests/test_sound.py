@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from stripdeck import Rules, apply, bot_for, player_view, run_arena, start_hand
 from stripdeck.exploiters import exploiter_for
 from stripdeck.sound import Reads, ReadsError, SoundBot
