@@ -416,16 +416,67 @@ class Store(dict):
         self.pop(key, None)
 
 
-@pytest.mark.parametrize("key", [storage.SETTINGS_KEY, storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY])
+@pytest.mark.parametrize("key", [storage.SETTINGS_KEY, storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY,
+                                 storage.READS_KEY])
 def test_deeply_nested_or_huge_saved_records_are_dropped_with_a_notice(key: str) -> None:
     for text in ("[" * 20_000 + "]" * 20_000, '{"a": "' + "x" * 5_000_000 + '"}'):
         store = Store({key: text})
         settings, session, notices = storage.load(store)
         turn, turn_notices = storage.load_turn(store)
         log, log_notices = storage.load_hand_log(store)
-        said = notices + turn_notices + log_notices
+        reads, reads_notices = storage.load_reads(store)
+        said = notices + turn_notices + log_notices + reads_notices
         assert len(said) == 1 and key not in store, said
-        assert settings == storage.DEFAULTS and session is None and turn is None and log is None
+        assert settings == storage.DEFAULTS and session is None and turn is None and log is None and reads == {}
+
+
+# ---------------------------------------------------------------- the bots' reads of the players
+
+def play_hands(ctl: controller.Controller, hands: int) -> None:
+    for _ in range(hands):
+        for _ in range(300):
+            if not ctl.in_hand:
+                break
+            if ctl.bot_to_act():
+                ctl.bot_act()
+            else:
+                view = ctl.view()
+                assert ctl.act("draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call")
+        if ctl.game_over or not ctl.deal():
+            break
+
+
+def test_the_bots_read_the_players_across_hands_and_a_reload_keeps_the_reads() -> None:
+    ctl = table(seed=3, opponents=2)
+    play_hands(ctl, 6)
+    bots = [t for t in ctl.session.hand_seats if ctl.kind_of(t) == controller.BOT]
+    assert sorted(ctl.reads) == sorted(bots) and bots
+    for seat in bots:
+        reads = stripdeck.sound.Reads.from_dict(ctl.reads[seat])
+        assert f"seat {seat}" not in ctl.reads[seat]  # a bot does not read itself
+        assert reads.counts("seat 0").actions > 0  # it has counted the person's actions
+    store = Store()
+    storage.save(store, ctl.settings, ctl.session)
+    storage.save_reads(store, ctl.reads)
+    settings, session, _ = storage.load(store)
+    reads, notices = storage.load_reads(store)
+    assert notices == [] and reads == ctl.reads
+    again = controller.Controller(settings, session, seed=3, reads=reads)
+    assert again._bot(bots[0]).reads.to_dict() == ctl.reads[bots[0]]
+    again.new_table(settings)
+    assert again.reads == {} and again.bots == {}
+
+
+@pytest.mark.parametrize(("saved", "words"), [
+    ({"1": {"seat 0": [1, 2, 0, 0, 0, 0, 0, 0]}}, "more of a kind"),
+    ({"9": {}}, "'9' is not a seat number"),
+    ({"1": "lots"}, "reads must be an object"),
+    ([1], "an object of at most 5 seats"),
+])
+def test_unreadable_reads_start_again_with_a_notice(saved: object, words: str) -> None:
+    store = Store({storage.READS_KEY: json.dumps(saved)})
+    reads, notices = storage.load_reads(store)
+    assert reads == {} and len(notices) == 1 and words in notices[0] and storage.READS_KEY not in store
 
 
 # ---------------------------------------------------------------- pass and play

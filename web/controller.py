@@ -24,16 +24,21 @@ import storage
 import stripdeck
 from seating import BOT, PERSON, REMOTE, Seating
 from stripdeck import Session
+from stripdeck.sound import Reads, SoundBot
 
 # Each opponent seat has its own character (the engine's bot styles).
 SEAT_STYLES = {1: "balanced", 2: "tight-aggressive", 3: "loose-passive", 4: "tight"}
 
 
-def make_bot(level: str, table_seat: int, seed: int | None) -> Callable[[stripdeck.PlayerView], str]:
-    """The engine's bot for an opponent seat; decisions come from the bot's own view only."""
+def make_bot(level: str, table_seat: int, seed: int | None,
+             reads: Mapping[str, Any] | None = None) -> SoundBot:
+    """The engine's bot for an opponent seat, with what it had read of the players (saved with
+    the session); decisions come from the bot's own view only."""
     bot_seed = None if seed is None else seed * 10 + table_seat
-    bot = stripdeck.bot_for(level, SEAT_STYLES.get(table_seat, "balanced"), seed=bot_seed)
-    return bot.decide
+    bot = SoundBot(level, SEAT_STYLES.get(table_seat, "balanced"), seed=bot_seed)
+    if reads:
+        bot.reads = Reads.from_dict(reads)
+    return bot
 
 
 class Controller(Seating):
@@ -44,7 +49,8 @@ class Controller(Seating):
                  seed: int | None = None, timer_seconds: float = storage.TIMER_SECONDS,
                  clock: Callable[[], float] = time.monotonic,
                  wall_clock: Callable[[], float] = time.time,
-                 hand_log: Mapping[str, Any] | None = None) -> None:
+                 hand_log: Mapping[str, Any] | None = None,
+                 reads: Mapping[int, Mapping[str, Any]] | None = None) -> None:
         self.settings = dict(settings)
         self.timer_seconds = timer_seconds
         self.seed = seed
@@ -56,7 +62,10 @@ class Controller(Seating):
         # The session's finished hands and their summary (session_log); saved when it changes.
         self.hand_log = dict(hand_log) if hand_log else session_log.new_log(self.settings["stack"])
         self.hand_log_changed = 0
-        self.bots: dict[int, Callable[[stripdeck.PlayerView], str]] = {}
+        self.bots: dict[int, SoundBot] = {}
+        # What each bot has read of the players across hands (table seat -> Reads.to_dict()), saved when it changes.
+        self.reads: dict[int, Mapping[str, Any]] = dict(reads or {})
+        self.reads_changed = 0
         self.selected: tuple[int, ...] = ()
         self.amount: object = None
         self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
@@ -511,15 +520,32 @@ class Controller(Seating):
         """The action the bot to act chooses from its own view (timed in ``bot_ms``)."""
         seat = self.session.to_act_table_seat
         assert seat is not None and self.kind_of(seat) == BOT
-        bot = self.bots.get(seat)
-        if bot is None:
-            bot = self.bots[seat] = make_bot(self.settings["bot_level"], seat, self.seed)
+        bot = self._bot(seat)
         view = self.session.view(seat)
         assert view is not None
         start = time.perf_counter()
-        action = bot(view)
+        action = bot.decide(view)
         self.bot_ms = [*self.bot_ms[-199:], (time.perf_counter() - start) * 1000]
         return action
+
+    def _bot(self, seat: int) -> SoundBot:
+        """The bot at ``seat``, told who sits where in this hand (by table seat, so reads follow a player)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.settings["bot_level"], seat, self.seed, self.reads.get(seat))
+        bot.seated([f"seat {t}" for t in self.session.hand_seats])
+        return bot
+
+    def _bots_observe(self) -> None:
+        """Each bot in the finished hand counts what it saw of it (its own view: public events only)."""
+        for seat in self.session.hand_seats:
+            if self.kind_of(seat) == BOT:
+                view = self.session.view(seat)
+                if view is not None:
+                    bot = self._bot(seat)
+                    bot.observe(view)
+                    self.reads[seat] = bot.reads.to_dict()
+        self.reads_changed += 1
 
     def bot_apply(self, action: str) -> None:
         """Apply a bot's chosen action (the engine checks it like any other)."""
@@ -541,6 +567,7 @@ class Controller(Seating):
             record = session_log.record_of(self.session, names, mine)
             self.hand_log = session_log.add_record(self.hand_log, record)
             self.hand_log_changed += 1
+            self._bots_observe()
         self._reset_choice()
         self._prune_preactions()
 
@@ -611,6 +638,8 @@ class Controller(Seating):
         self.session = storage.new_session(self.settings, self.seed, self.timer_seconds)
         self.generation += 1
         self.bots = {}
+        self.reads = {}  # a new table: the bots read the players afresh
+        self.reads_changed += 1
         self.hand_log = session_log.new_log(self.settings["stack"])
         self.hand_log_changed += 1
         self.holder = None

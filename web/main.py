@@ -38,7 +38,7 @@ class App(PageInput, friends_page.FriendsControls):
         self.embed = bool(params.get("embed"))
         self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
         invitation = None if self.embed else friends_page.invitation_from_hash(window.location.hash)
-        hand_log = None
+        hand_log, reads = None, {}
         if invitation is not None:  # a guest's page: the table is the host's, nothing of ours is saved
             self.store = storage.MemoryStore()
             settings, _, load_notices = storage.load(window.localStorage)  # only its display settings are used
@@ -52,19 +52,20 @@ class App(PageInput, friends_page.FriendsControls):
         else:
             self.store = window.localStorage
             if params.get("reset"):
-                for key in (storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY):
+                for key in (storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY, storage.READS_KEY):
                     self.store.removeItem(key)
                 storage.save(self.store, storage.DEFAULTS, None)
                 self.forget_reset()
             settings, session, load_notices = storage.load(self.store)
             step, step_notices = storage.load_turn(self.store)
             hand_log, log_notices = storage.load_hand_log(self.store) if session is not None else (None, [])
-            notices += load_notices + step_notices + log_notices
+            reads, reads_notices = storage.load_reads(self.store) if session is not None else ({}, [])
+            notices += load_notices + step_notices + log_notices + reads_notices
         if "fast_bots" in params:
             settings["fast_bots"] = params["fast_bots"]
         self.setup_shared(params, notices)
         self.ctl = controller.Controller(settings, session, seed=params.get("seed"),
-                                         timer_seconds=self.timer_seconds, hand_log=hand_log)
+                                         timer_seconds=self.timer_seconds, hand_log=hand_log, reads=reads)
         if session is not None:
             self.ctl.resume_step(step)  # a reload carries on the clock and the selection
             hosting = friends_page.read_hosting() if not self.embed else None
@@ -84,6 +85,7 @@ class App(PageInput, friends_page.FriendsControls):
         self.patch = Patcher()
         self.history = ()
         self.saved_log = -1            # hand_log_changed when the hand log was last saved
+        self.saved_reads = -1          # reads_changed when the bots' reads were last saved
         self.focused_turn = None       # the turn whose action bar got the focus
         self.confirm_new_table = False
         self.confirm_end_session = False  # pass and play: History asks everyone before the exports open
@@ -389,6 +391,9 @@ class App(PageInput, friends_page.FriendsControls):
         if self.saved_log != self.ctl.hand_log_changed:
             storage.save_hand_log(self.store, self.ctl.hand_log)
             self.saved_log = self.ctl.hand_log_changed
+        if self.saved_reads != self.ctl.reads_changed:
+            storage.save_reads(self.store, self.ctl.reads)
+            self.saved_reads = self.ctl.reads_changed
 
     def say(self, text, urgent=False):
         """Tell screen readers: politely, or at once (``urgent``: a clock about to run out)."""

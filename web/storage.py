@@ -15,11 +15,14 @@ import stripdeck
 from stripdeck import Rules, Session
 from stripdeck.inputs import load_json as read_json
 from stripdeck.inputs import shown
+from stripdeck.sound import Reads
+from stripdeck.state import MAX_SEATS
 
 SETTINGS_KEY = "stripdeck.settings"
 SESSION_KEY = "stripdeck.session"
 TURN_KEY = "stripdeck.turn"
 HANDS_KEY = "stripdeck.hands"
+READS_KEY = "stripdeck.reads"  # what each bot has read of the players (stripdeck.sound.Reads), by table seat
 SAVED_CHARS = 4_000_000  # the longest saved record read back (the hand history is the longest)
 SETTINGS_VERSION = 1
 SAVE_VERSION = 2  # 2: the finished hand and the table's chips are saved too
@@ -342,6 +345,37 @@ def load_hand_log(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
     except ValueError as err:
         _remove(store, HANDS_KEY)
         return None, [f"The saved list of this session's hands was unreadable and starts again ({err})."]
+
+
+def save_reads(store: Store, reads: Mapping[int, Mapping[str, Any]]) -> None:
+    """Write each bot's reads of the players (table seat -> ``Reads.to_dict()``)."""
+    _write(store, READS_KEY, {str(seat): dict(r) for seat, r in reads.items()})
+
+
+def load_reads(store: Store) -> tuple[dict[int, dict[str, Any]], list[str]]:
+    """The saved reads by table seat (empty if none or unreadable) and notices.
+
+    Every bot's reads are checked (``Reads.from_dict``): one unreadable part discards them all,
+    and the bots start to read the players again.
+    """
+    raw, problem = load_json(store, READS_KEY)
+    if not problem and raw is None:
+        return {}, []
+    try:
+        if problem:
+            raise ValueError(problem)
+        if not isinstance(raw, dict) or len(raw) > MAX_SEATS:
+            raise ValueError(f"expected an object of at most {MAX_SEATS} seats")
+        out: dict[int, dict[str, Any]] = {}
+        for seat, data in raw.items():
+            if not (isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) == 1
+                    and int(seat) < MAX_SEATS):
+                raise ValueError(f"{seat!r} is not a seat number")
+            out[int(seat)] = Reads.from_dict(data).to_dict()
+        return out, []
+    except ValueError as err:
+        _remove(store, READS_KEY)
+        return {}, [f"What the bots had read of the players was unreadable and starts again ({err})."]
 
 
 def _write(store: Store, key: str, data: Any) -> None:
