@@ -119,6 +119,33 @@ def test_reload_restores_the_session(page: Any, site_url: str) -> None:
     assert not page.locator("#notices .notice").count()
 
 
+def test_the_bots_reads_of_the_players_survive_a_reload(page: Any, site_url: str) -> None:
+    # What a bot has read of the person (stripdeck.sound.Reads) is saved with the session: a
+    # reload carries on counting from it; unreadable reads start again with a notice.
+    open_ready(page, site_url + FAST)
+    play_hand(page)
+    page.wait_for_function("() => localStorage.getItem('stripdeck.reads')")
+    reads = json.loads(page.evaluate("localStorage.getItem('stripdeck.reads')"))
+    person = reads["1"]["seat 0"]
+    assert person[0] > 0, reads  # the bot at seat 1 counted the person's betting actions
+    person[0] += 500  # a count one hand could never reach: the page must carry on from it
+    page.evaluate("r => localStorage.setItem('stripdeck.reads', r)", json.dumps(reads))
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    counted = "() => JSON.parse(localStorage.getItem('stripdeck.reads'))['1']['seat 0'][0]"
+    for _ in range(6):  # a hand the bot folds before the person acts adds nothing: play on until one does
+        play_hand(page)
+        page.wait_for_timeout(200)
+        if page.evaluate(counted) > person[0]:
+            break
+    assert page.evaluate(counted) > person[0]
+    assert not page.locator("#notices .notice").count()
+    page.evaluate("localStorage.setItem('stripdeck.reads', '{\"1\": {\"seat 0\": [1, 2, 3]}}')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    assert "What the bots had read of the players was unreadable" in page.inner_text("#notices")
+
+
 def test_corrupt_storage_is_discarded_with_a_notice(page: Any, site_url: str) -> None:
     page.add_init_script("""
         localStorage.setItem('stripdeck.settings', '{"version": 99}');
