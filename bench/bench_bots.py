@@ -4,12 +4,14 @@
     python3 bench/bench_bots.py --pyodide  # Pyodide under Node (needs node_modules/pyodide and dist/pyodide)
 
 Figures printed: first-use set-up (tables and the opponent model), the advisor's full table
-per hand (every draw limit 0-4, worst and median), and a bot decision (hard and normal levels,
-caches cleared before every decision so each one pays its full cost), median and worst.
+per hand (every draw limit 0-4, worst and median), the bots' own data prepared in steps (the
+whole and the longest step, what a page may pause for), and a bot decision (hard, normal, easy
+and classic, caches cleared before every decision so each one pays its full cost), median and worst.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import statistics
@@ -20,6 +22,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+LEVELS = ("hard", "normal", "easy", "classic")
 
 
 def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
@@ -56,11 +61,27 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     out["advise_median_ms"] = statistics.median(everything)
     out["advise_max_ms"] = max(everything)
     out["advise_max_ms_by_limit"] = {k: max(v) for k, v in per_limit.items()}
-    for level in ("hard", "normal", "easy"):
+    from stripdeck import solved, sound
+    from stripdeck.warmup import prepare
+    official = Rules.preset("official")  # the page's default table: heads-up, where the strategy is shipped
+    for _ in prepare(official):  # the page's warm-up: the steps' longest is what a page may pause for
+        pass
+    solved._LOADED.clear()
+    sound._DEALT.clear()
+    steps = []
+    t = time.perf_counter()
+    for _ in prepare(official):
+        now = time.perf_counter()
+        steps.append((now - t) * 1000)
+        t = now
+    out["bots_prepare_ms"] = sum(steps)
+    out["bots_prepare_step_max_ms"] = max(steps)
+    out["bots_prepare_steps"] = len(steps)
+    for level in LEVELS:
         times: list[float] = []
         players = [bot_for(level, seed=1), bot_for("normal", seed=2)]
         for d in range(deals):
-            state = start_hand(Rules(), [200, 200], d % 2, seed=d)
+            state = start_hand(official, [200, 200], d % 2, seed=d)
             while state.to_act is not None:
                 seat = state.to_act
                 view = player_view(state, seat)
@@ -87,22 +108,25 @@ def _report(where: str, figures: dict[str, Any]) -> None:
           f"median {figures['advise_median_ms']:.1f} ms, worst hand {figures['advise_max_ms']:.1f} ms"
           " (by draw limit: " + ", ".join(f"{k}: {v:.1f}" for k, v in figures["advise_max_ms_by_limit"].items())
           + f"); slowest single run {figures['advise_raw_max_ms']:.1f} ms")
-    for level in ("hard", "normal", "easy"):
+    print(f"the bots' data (the heads-up strategy, the dealt-hand sample) prepared in steps: "
+          f"{figures['bots_prepare_ms']:.0f} ms in {figures['bots_prepare_steps']} steps, "
+          f"the longest {figures['bots_prepare_step_max_ms']:.1f} ms")
+    for level in LEVELS:
         print(f"bot decision, {level}, caches cleared: median {figures[f'decide_{level}_median_ms']:.2f} ms, "
               f"worst {figures[f'decide_{level}_max_ms']:.1f} ms over {figures[f'decide_{level}_count']} decisions")
 
 
 def _pyodide() -> dict[str, Any]:
     """Run measure() in Pyodide under Node, loading stripdeck straight from core/ (no wheel needed)."""
-    files = {p.relative_to(ROOT / "core").as_posix(): p.read_text(encoding="utf-8")
-             for p in (ROOT / "core" / "stripdeck").glob("*.py")}
+    files = {p.relative_to(ROOT / "core").as_posix(): base64.b64encode(p.read_bytes()).decode()
+             for p in sorted((ROOT / "core" / "stripdeck").iterdir()) if p.suffix in (".py", ".bin")}
     bench = (ROOT / "bench" / "bench_bots.py").read_text(encoding="utf-8")
     code = (
-        "import os, sys, json\n"
+        "import base64, os, sys, json\n"
         f"files = json.loads({json.dumps(json.dumps(files))})\n"
         "os.makedirs('/bench/stripdeck', exist_ok=True)\n"
         "for name, text in files.items():\n"
-        "    open('/bench/' + name, 'w').write(text)\n"
+        "    open('/bench/' + name, 'wb').write(base64.b64decode(text))\n"
         "sys.path.insert(0, '/bench')\n"
         f"ns = {{'__name__': 'bench', '__file__': '/bench/bench/bench_bots.py'}}\nexec({bench!r}, ns)\n"
         "result = ns['measure']()\n"

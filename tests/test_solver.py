@@ -156,3 +156,21 @@ def test_the_pat_bluffer_that_beats_today_s_hard_bot_loses_to_the_solved_strateg
     result = run_arena([exploiter_for("pat-bluffer", seed=2), SolvedPlayer(seed=3)], hands=300, seed=2,
                        rules=OFFICIAL)
     assert result[0].high < 0, result
+
+
+def test_the_shipped_strategy_loads_in_steps_for_the_page() -> None:
+    # stripdeck.prepare runs these steps between the page's frames (bench/bench_bots.py times them).
+    from stripdeck import solved
+    from stripdeck.warmup import prepare
+
+    solved._LOADED.clear()
+    assert len(list(solved.strategy_steps(OFFICIAL))) >= 5
+    loaded = solved.load_strategy(OFFICIAL)
+    assert loaded is not None and loaded.preset == "official"
+    assert list(solved.strategy_steps(OFFICIAL)) == []  # loaded once
+    assert list(solved.strategy_steps(Rules.preset("online"))) == [] and solved.load_strategy(
+        Rules.preset("online")) is None  # pot limit: no strategy shipped
+    solved._LOADED.clear()
+    for _ in prepare(OFFICIAL):
+        pass
+    assert solved._LOADED and solved.load_strategy(OFFICIAL).rows == loaded.rows

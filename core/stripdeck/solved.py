@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Generator, Iterator
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -25,11 +26,11 @@ from .bots import bot_for
 from .cards import Card, format_cards
 from .evaluator import strength_table
 from .rules import Rules
-from .solver import GameTree, Node, build_tree
+from .solver import GameTree, Node, build_tree, private_states
 from .state import BET1, BET2, DRAW
 from .view import PlayerView
 
-__all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "SHIPPED_PRESETS"]
+__all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps", "SHIPPED_PRESETS"]
 
 MAGIC = b"stripdeck-strategy 1\n"
 SHIPPED_PRESETS = ("official",)
@@ -69,6 +70,16 @@ def encode_strategy(preset: str, tree: GameTree, strategy: dict[str, list[list[f
 
 def decode_strategy(data: bytes, rules: Rules) -> Strategy:
     """A strategy from its data file, for ``rules`` (the tree is rebuilt; a file of another shape is refused)."""
+    steps = _decode_steps(data, rules)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            strategy: Strategy = done.value
+            return strategy
+
+
+def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None, None, Strategy]:
     if not data.startswith(MAGIC):
         raise ValueError("not a stripdeck strategy file")
     line_end = data.index(b"\n", len(MAGIC))
@@ -77,15 +88,17 @@ def decode_strategy(data: bytes, rules: Rules) -> Strategy:
     edges = tuple(float("-inf") if e is None else float(e) for e in header["edges"])
     ab = Abstraction(tuple(range(rules.draw_limit + 1)), (0.0,) * header["classes"], (), header["buckets"],
                      tuple(header["groups"]), edges, 0)
-    tree = build_tree(rules, ab, cap=header["cap"])
+    tree = build_tree(rules, ab, cap=header["cap"], tables=False)
     if len(tree.nodes) != header["nodes"]:
         raise ValueError(f"the strategy has {header['nodes']} nodes, the rules' tree {len(tree.nodes)}")
     rows: dict[str, list[list[float]]] = {}
     at = 0
-    for node in tree.nodes:
+    for number, node in enumerate(tree.nodes):
+        if number % chunk == 0:
+            yield
         width = len(node.actions)
         node_rows = []
-        for _ in range(len(node.regrets)):
+        for _ in range(private_states(ab, node)):
             raw = body[at:at + width]
             at += width
             total = sum(raw)
@@ -99,17 +112,29 @@ def decode_strategy(data: bytes, rules: Rules) -> Strategy:
 _LOADED: dict[str, Strategy | None] = {}
 
 
+def _shipped_preset(rules: Rules) -> str | None:
+    for preset in SHIPPED_PRESETS:
+        if _shape(Rules.preset(preset)) == _shape(rules):
+            return preset
+    return None
+
+
+def strategy_steps(rules: Rules) -> Iterator[None]:
+    """Load the shipped strategy that fits ``rules`` in steps of a few milliseconds (see ``stripdeck.prepare``)."""
+    preset = _shipped_preset(rules)
+    key = json.dumps(_shape(rules), sort_keys=True)
+    if preset is None or key in _LOADED:
+        return
+    data = resources.files("stripdeck").joinpath(f"strategy-{preset}.bin").read_bytes()
+    yield
+    _LOADED[key] = yield from _decode_steps(data, rules)
+
+
 def load_strategy(rules: Rules) -> Strategy | None:
     """The shipped strategy that fits ``rules`` (heads-up fixed limit of a shipped preset's shape), or None."""
-    for preset in SHIPPED_PRESETS:
-        if _shape(Rules.preset(preset)) != _shape(rules):
-            continue
-        key = json.dumps(_shape(rules), sort_keys=True)
-        if key not in _LOADED:
-            data = resources.files("stripdeck").joinpath(f"strategy-{preset}.bin").read_bytes()
-            _LOADED[key] = decode_strategy(data, rules)
-        return _LOADED[key]
-    return None
+    for _ in strategy_steps(rules):
+        pass
+    return _LOADED.get(json.dumps(_shape(rules), sort_keys=True))
 
 
 class SolvedPlayer:

@@ -27,7 +27,8 @@ from typing import NamedTuple
 from .abstraction import Abstraction
 from .rules import Rules
 
-__all__ = ["GameTree", "Node", "Solver", "build_tree", "exploitability", "mbb_per_hand", "profile_value"]
+__all__ = ["GameTree", "Node", "Solver", "build_tree", "private_states", "exploitability", "mbb_per_hand",
+           "profile_value"]
 
 Vector = list[float]
 
@@ -59,8 +60,11 @@ class GameTree(NamedTuple):
     big_bet: int
 
 
-def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5) -> GameTree:
-    """The public tree: betting before the draw, the two draws, betting after it, showdowns."""
+def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5, tables: bool = True) -> GameTree:
+    """The public tree: betting before the draw, the two draws, betting after it, showdowns.
+
+    ``tables``: give every decision node its regret and average tables (the solver's; a player
+    of a shipped strategy needs only the tree)."""
     if rules.structure != "fixed-limit":
         raise ValueError("the solver plays fixed limit")
     nodes: list[Node] = []
@@ -119,11 +123,16 @@ def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5) -> GameTree
         return first_draw
 
     root = betting("1:", 1, 1, (ante, ante), (False, False), after_first)
-    for n in nodes:
-        size = len(abstraction.class_probs) if n.pre else abstraction.post_buckets
+    for n in nodes if tables else ():
+        size = private_states(abstraction, n)
         n.regrets = [[0.0] * len(n.actions) for _ in range(size)]
         n.average = [[0.0] * len(n.actions) for _ in range(size)]
     return GameTree(root, nodes, abstraction, rules.small_bet, rules.big_bet)
+
+
+def private_states(abstraction: Abstraction, node: Node) -> int:
+    """How many private states the acting player has at ``node``: classes before its draw, buckets after."""
+    return len(abstraction.class_probs) if node.pre else abstraction.post_buckets
 
 
 def _added(put: tuple[int, int], seat: int, total: int) -> tuple[int, int]:

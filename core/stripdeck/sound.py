@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from .bots import Style, best_draw, parse_style
@@ -38,7 +38,7 @@ from .solved import SolvedPlayer
 from .state import BET1, BET2, DRAW, blind_seats
 from .view import PlayerView
 
-__all__ = ["SoundBot", "Reads", "ReadsError", "SOUND_LEVELS"]
+__all__ = ["SoundBot", "Reads", "ReadsError", "SOUND_LEVELS", "dealt_steps"]
 
 SOUND_LEVELS = ("hard", "normal", "easy")
 
@@ -178,14 +178,25 @@ _DEALT: dict[tuple[object, ...], list[int]] = {}
 
 def _dealt_levels(rules: Rules) -> list[int]:
     """Sorted levels of plain dealt hands (no draw), from a fixed sample: what a stand-pat bluffer holds."""
+    for _ in dealt_steps(rules):
+        pass
+    return _DEALT[rules.evaluation_key]
+
+
+def dealt_steps(rules: Rules, samples: int = 4000) -> Iterator[None]:
+    """Sample the dealt hands of ``rules`` in steps of a few milliseconds (see ``stripdeck.prepare``)."""
     key = rules.evaluation_key
-    found = _DEALT.get(key)
-    if found is None:
-        rng = random.Random(20261202)
-        deck = list(full_deck(rules.joker))
-        table = strength_table(rules)
-        found = _DEALT[key] = sorted(table[sum(rng.sample(deck, 5))] >> 4 for _ in range(4000))
-    return found
+    if key in _DEALT:
+        return
+    rng = random.Random(20261202)
+    deck = list(full_deck(rules.joker))
+    table = strength_table(rules)
+    levels = []
+    for number in range(samples):
+        if number % 1000 == 999:
+            yield
+        levels.append(table[sum(rng.sample(deck, 5))] >> 4)
+    _DEALT[key] = sorted(levels)
 
 
 def _below(sample: list[int], level: int) -> float:

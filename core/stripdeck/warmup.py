@@ -7,12 +7,15 @@ from collections.abc import Iterator
 from .evaluator import table_steps
 from .odds import _rank_levels, model_steps
 from .rules import Rules
+from .solved import strategy_steps
+from .sound import dealt_steps
 
 __all__ = ["prepare"]
 
 
 def prepare(rules: Rules | None = None) -> Iterator[None]:
-    """Build everything ``evaluate``, the bots and the advisor use for ``rules``, a step at a time.
+    """Build everything ``evaluate``, the bots and the advisor use for ``rules``, a step at a time
+    (the bots' own data too: the dealt-hand sample and, where one is shipped, the heads-up strategy).
 
     Each step takes a few milliseconds; a page runs
     ``for _ in prepare(rules): await asyncio.sleep(0)`` after it loads, so the first
@@ -27,3 +30,5 @@ def prepare(rules: Rules | None = None) -> Iterator[None]:
     yield from model_steps(rules)
     _rank_levels(rules)
     yield
+    yield from dealt_steps(rules)
+    yield from strategy_steps(rules)
