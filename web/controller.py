@@ -24,10 +24,11 @@ import storage
 import stripdeck
 from seating import BOT, PERSON, REMOTE, Seating
 from stripdeck import Session
+from stripdeck.bots import TABLE_STYLES
 from stripdeck.sound import Reads, SoundBot
 
-# Each opponent seat has its own character (the engine's bot styles).
-SEAT_STYLES = {1: "balanced", 2: "tight-aggressive", 3: "loose-passive", 4: "tight"}
+# Each opponent seat has its own character (the engine's bot styles, as the arena's gauntlet seats them).
+SEAT_STYLES = dict(enumerate(TABLE_STYLES, start=1))
 
 
 def make_bot(level: str, table_seat: int, seed: int | None,

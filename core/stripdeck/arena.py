@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from math import sqrt
 from typing import NamedTuple, Protocol
 
-from .bots import bot_for
+from .bots import TABLE_STYLES, bot_for
 from .engine import apply, start_hand
 from .exploiters import EXPLOITERS, exploiter_for
 from .rules import Rules
@@ -156,6 +156,9 @@ def run_gauntlet(levels: Sequence[str] = ("hard", "normal", "easy"), exploiters:
                  progress: Callable[[GauntletCell], None] | None = None) -> list[GauntletCell]:
     """Each exploiter in one seat against copies of a bot level in the others, duplicate deals.
 
+    The copies have the styles of the page's opponent seats (:data:`stripdeck.bots.TABLE_STYLES`:
+    heads-up the balanced one; five-handed all four), as a person meets them.
+
     The figure is what the exploiter wins (bb/100): a sound bot keeps its whole interval below zero.
 
     >>> [c.result.name for c in run_gauntlet(["normal"], ["nit"], sizes=[2], presets=["official"], hands=4)]
@@ -169,7 +172,9 @@ def run_gauntlet(levels: Sequence[str] = ("hard", "normal", "easy"), exploiters:
                 for name in exploiters:
                     cell_seed = random.Random(f"{seed}/{preset}/{size}/{level}/{name}").getrandbits(63)
                     players: list[str | Player] = [exploiter_for(name, seed=cell_seed)]
-                    players += [level] * (size - 1)
+                    players += [bot_for(level, TABLE_STYLES[j % len(TABLE_STYLES)],
+                                        seed=random.Random(f"{cell_seed}/bot/{j}").getrandbits(63))
+                                for j in range(size - 1)]
                     result = run_arena(players, hands=hands, seed=cell_seed, rules=rules, stack_bb=stack_bb)[0]
                     cell = GauntletCell(level, name, size, preset, result)
                     cells.append(cell)

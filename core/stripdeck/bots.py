@@ -28,7 +28,7 @@ from .view import PlayerView
 if TYPE_CHECKING:
     from .sound import SoundBot
 
-__all__ = ["Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "simple_bot", "draw_choice", "equity"]
+__all__ = ["Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "TABLE_STYLES", "bot_for", "simple_bot", "draw_choice", "equity"]
 
 BOT_LEVELS = ("easy", "normal", "hard", "classic", "random", "station")
 """Bot kinds: three levels of play, the classic hard bot, and two baselines (random actions; a calling station)."""
@@ -48,6 +48,9 @@ BOT_STYLES: dict[str, Style] = {
     "passive": Style(0.0, -0.5), "aggressive": Style(0.0, 0.5),
 }
 """Named styles; two may be joined with a hyphen (``tight-aggressive``)."""
+
+TABLE_STYLES = ("balanced", "tight-aggressive", "loose-passive", "tight")
+"""The styles of the page's opponent seats, first to fourth (the arena's gauntlet seats them too)."""
 
 
 @dataclass(frozen=True)
