@@ -50,11 +50,12 @@ def test_reads_round_trip_and_refuse_corrupt_data_by_name() -> None:
     assert Reads.from_dict(copy.deepcopy(data)).to_dict() == data
     bad_cases = [
         ([1, 2], "must be an object"),
-        ({"": [0] * 8}, "short text"),
-        ({"Bo": [0] * 7}, "must be 8 counts"),
-        ({"Bo": [0, 0, 0, 0, 0, 0, 0, -1]}, "must be 8 counts"),
-        ({"Bo": [1, 2, 0, 0, 0, 0, 0, 0]}, "more of a kind"),
-        ({"Bo": [True] + [0] * 7}, "must be 8 counts"),
+        ({"": [0] * 10}, "short text"),
+        ({"Bo": [0] * 9}, "must be 10 counts"),
+        ({"Bo": [0] * 9 + [-1]}, "must be 10 counts"),
+        ({"Bo": [1, 2] + [0] * 8}, "more of a kind"),
+        ({"Bo": [4, 0, 2, 1, 1, 2] + [0] * 4}, "more of a kind"),  # more folds after the draw than faced there
+        ({"Bo": [True] + [0] * 9}, "must be 10 counts"),
     ]
     for bad, words in bad_cases:
         with pytest.raises(ReadsError, match=words):

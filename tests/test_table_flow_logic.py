@@ -468,7 +468,7 @@ def test_the_bots_read_the_players_across_hands_and_a_reload_keeps_the_reads() -
 
 
 @pytest.mark.parametrize(("saved", "words"), [
-    ({"1": {"seat 0": [1, 2, 0, 0, 0, 0, 0, 0]}}, "more of a kind"),
+    ({"1": {"seat 0": [1, 2, 0, 0, 0, 0, 0, 0, 0, 0]}}, "more of a kind"),
     ({"9": {}}, "'9' is not a seat number"),
     ({"1": "lots"}, "reads must be an object"),
     ([1], "an object of at most 5 seats"),

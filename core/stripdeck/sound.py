@@ -61,10 +61,11 @@ class ReadsError(ValueError):
 
 
 class _Counts:
-    __slots__ = ("actions", "aggressive", "faced", "folded", "draws", "pats", "shown_after_bet", "weak_shown")
+    __slots__ = ("actions", "aggressive", "faced", "folded", "faced_after", "folded_after", "draws", "pats",
+                 "shown_after_bet", "weak_shown")
 
     def __init__(self) -> None:
-        self.actions = self.aggressive = self.faced = self.folded = 0
+        self.actions = self.aggressive = self.faced = self.folded = self.faced_after = self.folded_after = 0
         self.draws = self.pats = self.shown_after_bet = self.weak_shown = 0
 
     def to_list(self) -> list[int]:
@@ -91,9 +92,17 @@ class Reads:
         n, k = (c.actions, c.aggressive) if c else (0, 0)
         return (k + _PRIOR_AGGRESSION * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
 
-    def fold_rate(self, who: str) -> float:
+    def fold_rate(self, who: str, after_draw: bool | None = None) -> float:
+        """How often ``who`` folds facing a bet: in all, or before or after the draw."""
         c = self._by_id.get(who)
-        n, k = (c.faced, c.folded) if c else (0, 0)
+        if c is None:
+            n = k = 0
+        elif after_draw is None:
+            n, k = c.faced, c.folded
+        elif after_draw:
+            n, k = c.faced_after, c.folded_after
+        else:
+            n, k = c.faced - c.faced_after, c.folded - c.folded_after
         return (k + _PRIOR_FOLD * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
 
     def pat_rate(self, who: str, prior: float) -> float:
@@ -131,6 +140,9 @@ class Reads:
                 if round_bet:
                     c.faced += 1
                     c.folded += kind == "fold"
+                    if phase == BET2:
+                        c.faced_after += 1
+                        c.folded_after += kind == "fold"
                 if kind in _AGGRESSIVE and (event.amount or 0) > round_top:
                     c.aggressive += 1
                     round_bet = True
@@ -166,7 +178,8 @@ class Reads:
             for name, v in zip(cls.FIELDS, values):
                 setattr(c, name, v)
             if c.aggressive > c.actions or c.folded > c.faced or c.pats > c.draws or \
-                    c.weak_shown > c.shown_after_bet:
+                    c.weak_shown > c.shown_after_bet or c.faced_after > c.faced or c.folded_after > c.folded or \
+                    c.folded_after > c.faced_after or c.folded - c.folded_after > c.faced - c.faced_after:
                 raise ReadsError(f"the reads of {who!r} count more of a kind than in all: {values!r}")
         return reads
 
@@ -386,21 +399,25 @@ class SoundBot:
         return "fold" if "fold" in kinds else "check"
 
     def _bluff_rate(self, view: PlayerView, facts: _Facts, bar: float) -> float:
-        """How often a weak hand bets: bluffs to value bets in the ratio a call's price makes fair."""
+        """How often a weak hand bets: bluffs to value bets in the ratio a call's price makes fair,
+        shifted (within bounds) by how often these opponents have been seen to fold to a bet."""
         bet = facts.bet_size
-        ratio = bet / (facts.pot + bet) if facts.pot + bet > 0 else 0.0
+        needed = bet / (facts.pot + bet) if facts.pot + bet > 0 else 0.0  # the folds a pure bluff needs
         # about a third of hands bet for value and about half are weak enough to bluff with
         value_share = max(0.1, min(0.5, 1.0 - bar))
-        rate = ratio * value_share / 0.5
+        rate = needed * value_share / 0.5
         if view.phase == BET1:
             rate *= 0.5  # before the draw a weak hand has a draw to play instead
         n = len(facts.opponents)
         rate *= 0.35 ** (n - 1)
         if self._lv.reads and facts.opponents:
-            folds = min(self.reads.fold_rate(self._id(s)) for s in facts.opponents)
-            fair = 1 - facts.pot / (facts.pot + bet) if facts.pot + bet else 0.0
-            if folds > fair:  # they fold more than a sound defender would: bluff more, within bounds
-                rate *= min(2.5, 1 + 3 * (folds - fair))
+            folds = 1.0
+            for seat in facts.opponents:
+                folds *= self.reads.fold_rate(self._id(seat), view.phase == BET2)
+            if folds > needed:  # they fold more than a bluff needs: it pays, bluff more
+                rate = min(0.5, rate + 1.5 * (folds - needed))
+            else:  # they fold less: fewer bluffs, never none (a bet must not say "value")
+                rate *= max(0.25, folds / needed) if needed else 1.0
         return min(0.6, rate * self._lv.bluffs * (1 + self.style.aggression))
 
     def _raise_bluff(self, view: PlayerView, facts: _Facts, rng: random.Random) -> bool:
