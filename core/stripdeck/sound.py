@@ -222,16 +222,21 @@ def _below(sample: list[int], level: int) -> float:
 
 
 class _Level:
-    __slots__ = ("noise", "reads", "bluffs", "exact")
+    """What sets a level apart: judging error, reads, bluffing, exact draws, the opponents' draw
+    counts weighed in the draw, and a passive caller's leaks (calls too light, raises too little)."""
 
-    def __init__(self, noise: float, reads: bool, bluffs: float, exact: bool) -> None:
+    __slots__ = ("noise", "reads", "bluffs", "exact", "reads_draws", "call_slack", "passive")
+
+    def __init__(self, noise: float, reads: bool, bluffs: float, exact: bool, reads_draws: bool,
+                 call_slack: float, passive: float) -> None:
         self.noise, self.reads, self.bluffs, self.exact = noise, reads, bluffs, exact
+        self.reads_draws, self.call_slack, self.passive = reads_draws, call_slack, passive
 
 
 _SOUND = {
-    "hard": _Level(0.0, True, 1.0, True),
-    "normal": _Level(0.05, True, 0.8, True),
-    "easy": _Level(0.12, True, 0.6, False),
+    "hard": _Level(0.0, True, 1.0, True, True, 0.0, 0.0),
+    "normal": _Level(0.08, True, 0.7, True, False, 0.07, 0.08),
+    "easy": _Level(0.12, False, 0.4, False, False, 0.10, 0.12),
 }
 
 
@@ -300,7 +305,8 @@ class SoundBot:
 
     def _draw(self, view: PlayerView) -> str:
         assert view.legal is not None and view.viewer is not None
-        draws = tuple(s.drawn for i, s in enumerate(view.seats) if i != view.viewer and not s.folded)
+        draws = tuple(s.drawn if self._lv.reads_draws else None
+                      for i, s in enumerate(view.seats) if i != view.viewer and not s.folded)
         discards, _ = best_draw(view.my_hand, view.rules, view.legal.draw_max, draws or (None,),
                                 simple=not self._lv.exact)
         return f"draw {format_cards(discards)}" if discards else "draw"
@@ -311,7 +317,7 @@ class SoundBot:
         """The chance of a final hand of ``level`` against a random hand of ``seat``'s kind (its draw read)."""
         rules = view.rules
         model = opponent_model(rules)
-        drawn = view.seats[seat].drawn
+        drawn = view.seats[seat].drawn if self._lv.reads_draws else None  # else: against a typical final hand
         chance = model.below(level, drawn)
         if drawn == 0 and self._lv.reads:
             pat = self.reads.pat_rate(self._id(seat), model_prior_pat)
@@ -321,8 +327,10 @@ class SoundBot:
 
     def _range_chance(self, chance: float, seat: int, facts: _Facts) -> float:
         """The chance against ``seat``'s range after its actions in this hand (see the module's words)."""
+        if not self._lv.reads:  # easy plays its own cards: a bet tells it nothing (a learner beats it by value bets)
+            return chance
         who = self._id(seat)
-        reads = self.reads if self._lv.reads else Reads()
+        reads = self.reads
         aggressive_now = facts.aggression_now.get(seat, 0)
         aggressive_before = facts.aggression_before.get(seat, 0)
         if aggressive_now == 0 and aggressive_before == 0:
@@ -374,7 +382,7 @@ class SoundBot:
         to_call = legal.call_amount
         pot = facts.pot
         if to_call == 0:
-            bar = 1.2 / (n + 1) - (0.04 if facts.in_position else 0.0) - 0.04 * st.aggression
+            bar = 1.2 / (n + 1) - (0.04 if facts.in_position else 0.0) - 0.04 * st.aggression + lv.passive
             if view.phase == BET1:
                 bar += 0.03
             if aggressive and judged >= bar:
@@ -385,12 +393,12 @@ class SoundBot:
                 return self._size(view, aggressive, 0.75 + rng.random() * 0.2, rng)
             return "check"
         price = to_call / (pot + to_call)
-        raise_bar = max(0.62, 1.45 / (n + 1)) + 0.06 * facts.raises_now - 0.03 * st.aggression
+        raise_bar = max(0.62, 1.45 / (n + 1)) + 0.06 * facts.raises_now - 0.03 * st.aggression + lv.passive
         if aggressive and judged >= raise_bar:
             if rng.random() < 0.12:
                 return "call"
             return self._size(view, aggressive, e, rng)
-        if judged >= price + 0.01:
+        if judged >= price + 0.01 - lv.call_slack:
             if aggressive and e < 0.35 and self._raise_bluff(view, facts, rng):
                 return self._size(view, aggressive, 0.9, rng)
             return "call"
