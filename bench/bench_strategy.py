@@ -2,6 +2,7 @@
 
     python3 bench/bench_strategy.py                       # official and cardroom, default sizes
     python3 bench/bench_strategy.py --presets official --iterations 300 --out strategy.json
+    python3 bench/bench_strategy.py --shipped               # the shipped strategies' exploitability
 
 Seeded and deterministic: the abstraction comes from a fixed sample of hands
 (stripdeck.abstraction), CFR+ has no randomness. Printed: the abstraction's size and build
@@ -10,6 +11,7 @@ abstract game (an exact best response for each seat against the average strategy
 milli-big-blinds a hand; the big blind of a limit game is its small bet). With --out the
 average strategy is written as JSON (node key -> rows of action probabilities, 4 decimals);
 with --ship as the data file the game ships (stripdeck.solved: a byte per probability).
+``--shipped`` measures the shipped files instead (as the game plays them, rounded to bytes).
 """
 
 from __future__ import annotations
@@ -52,6 +54,25 @@ def train(preset: str, iterations: int, samples: int, classes: int, buckets: int
     return solver, figures
 
 
+def measure_shipped(samples: int, classes: int, buckets: int) -> int:
+    """The exploitability of each shipped strategy file, as the game plays it (a byte per probability)."""
+    from stripdeck.solved import SHIPPED_PRESETS, decode_strategy
+
+    for preset in SHIPPED_PRESETS:
+        rules = Rules.preset(preset)
+        path = ROOT / "core" / "stripdeck" / f"strategy-{preset}.bin"
+        shipped = decode_strategy(path.read_bytes(), rules)
+        abstraction = build_abstraction(rules, samples=samples, pre_classes=classes, post_buckets=buckets)
+        if tuple(abstraction.edges) != tuple(shipped.tree.abstraction.edges):
+            print(f"{preset}: the shipped file was made from another abstraction", flush=True)
+            return 1
+        solver = Solver(build_tree(rules, abstraction))
+        e = mbb_per_hand(exploitability(solver, shipped.rows), solver.tree)
+        print(f"{preset}: shipped strategy ({path.stat().st_size:,} bytes, {len(solver.tree.nodes)} nodes), "
+              f"exploitability {e:.2f} mbb/hand in its abstract game", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--presets", default="official,cardroom")
@@ -62,7 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the average strategy (JSON; one file a preset: NAME-PRESET)")
     parser.add_argument("--ship", action="store_true",
                         help="write the strategy the game ships: core/stripdeck/strategy-PRESET.bin")
+    parser.add_argument("--shipped", action="store_true",
+                        help="measure the strategies the game ships (rounded to bytes) instead of training")
     args = parser.parse_args(argv)
+    if args.shipped:
+        return measure_shipped(args.samples, args.classes, args.buckets)
     checkpoints = {1, 10, 25, 50, 100, 200, 400, 800, 1600}
     for preset in [p.strip() for p in args.presets.split(",") if p.strip()]:
         started = time.perf_counter()

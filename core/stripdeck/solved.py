@@ -33,7 +33,7 @@ from .view import PlayerView
 __all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps", "SHIPPED_PRESETS"]
 
 MAGIC = b"stripdeck-strategy 1\n"
-SHIPPED_PRESETS = ("official",)
+SHIPPED_PRESETS = ("official", "cardroom")
 _SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "max_raises", "joker", "flush_beats_full_house",
           "small_blind", "big_blind", "dealer_ante")
 
