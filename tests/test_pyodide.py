@@ -48,3 +48,28 @@ list(state.actions)
     namespace: dict[str, object] = {}
     exec(code.replace("list(state.actions)", "result = list(state.actions)"), namespace)  # noqa: S102
     assert run_in_pyodide(code) == namespace["result"]
+
+
+def test_the_sound_bots_with_their_reads_play_the_same_as_in_cpython() -> None:
+    # Both shipped strategies, reads learnt across hands, and five-handed play: the page's bots.
+    code = """
+from stripdeck import Rules, bot_for, run_arena
+out = []
+for preset, size in (("official", 2), ("cardroom", 2), ("online", 5)):
+    bots = [bot_for(level, seed=i) for i, level in enumerate(["hard", "normal", "easy", "hard", "normal"][:size])]
+    out.append([round(r.bb_per_100, 6) for r in run_arena(bots, hands=40, seed=3, rules=Rules.preset(preset))])
+    out.append(bots[0].reads.to_dict())
+out
+"""
+    namespace: dict[str, object] = {}
+    exec(code.replace("\nout\n", "\nresult = out\n"), namespace)  # noqa: S102
+    assert run_in_pyodide(code) == namespace["result"]
+
+
+def test_the_wheel_stays_under_400_kb() -> None:
+    # Issue 16: the shipped strategies travel in the wheel, which must stay under 400 KB.
+    from pyodide_support import SITE_PYODIDE, check_site_is_current
+
+    check_site_is_current()
+    wheel = sorted(SITE_PYODIDE.glob("stripdeck-*.whl"))[-1]
+    assert wheel.stat().st_size < 400_000, f"{wheel.name}: {wheel.stat().st_size:,} bytes"
