@@ -17,7 +17,7 @@ from .advisor import advise, format_advice
 from .arena import GAUNTLET_PRESETS, format_arena, format_gauntlet, run_arena, run_gauntlet
 from .bots import BOT_LEVELS, bot_for
 from .explain import explain
-from .exploiters import EXPLOITERS
+from .exploiters import EXPLOITERS, PROBES
 from .inputs import MAX_CHIPS, MAX_JSON_CHARS, InputError, shown, whole_number
 from .narrate import describe_event, second_person
 from .ranking import ranking_table
@@ -196,13 +196,14 @@ def _listed(text: str, flag: str, allowed: Sequence[str]) -> list[str]:
 def run_gauntlet_command(args: argparse.Namespace, out: TextIO) -> int:
     """arena --gauntlet: every exploiter against every bot level, at each table size and preset."""
     levels = _listed(args.levels, "--levels", [b for b in BOT_LEVELS if b not in ("random", "station")])
-    exploiters = _listed(args.exploiters, "--exploiters", list(EXPLOITERS))
+    tricks = {**EXPLOITERS, **PROBES}
+    exploiters = _listed(args.exploiters, "--exploiters", list(tricks))
     presets = _listed(args.presets, "--presets", list(GAUNTLET_PRESETS))
     sizes = [int(n) for n in _listed(args.sizes, "--sizes", ["2", "3", "4", "5"])]
     out.write(f"Gauntlet: {len(exploiters)} exploiters against {', '.join(levels)}; {args.hands} hands a cell "
               f"(duplicate deals), seed {args.seed}, stacks {args.stack_bb} big blinds\n")
     for name in exploiters:
-        out.write(f"  {name:<13} {EXPLOITERS[name]}\n")
+        out.write(f"  {name:<16} {tricks[name]}\n")
     start = time.perf_counter()
     cells = run_gauntlet(levels, exploiters, sizes, presets, hands=args.hands, seed=args.seed, stack_bb=args.stack_bb)
     out.write(format_gauntlet(cells) + "\n")
@@ -303,7 +304,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--gauntlet", action="store_true",
                        help="each bot level against exploiters (" + ", ".join(EXPLOITERS) + ")")
     arena.add_argument("--levels", default="hard,normal,easy", help="with --gauntlet: the bot levels")
-    arena.add_argument("--exploiters", default=",".join(EXPLOITERS), help="with --gauntlet: the exploiters")
+    arena.add_argument("--exploiters", default=",".join(EXPLOITERS),
+                       help="with --gauntlet: the exploiters (default the gauntlet's nine; more: "
+                       + ", ".join(PROBES) + ")")
     arena.add_argument("--sizes", default="2,3,5", help="with --gauntlet: table sizes")
     arena.add_argument("--presets", default=",".join(GAUNTLET_PRESETS), help="with --gauntlet: presets")
     arena.add_argument("--seed", type=whole_arg("--seed", 0), default=1)

@@ -195,10 +195,10 @@ def format_gauntlet(cells: Sequence[GauntletCell]) -> str:
     for c in cells:
         rows.setdefault((c.level, c.exploiter), {})[(c.preset, c.size)] = c.result
     width = 22
-    head = f"{'bot':<8} {'exploiter':<13}" + "".join(f"{f'{p} {n}-handed':>{width}}" for p, n in columns)
+    head = f"{'bot':<8} {'exploiter':<16}" + "".join(f"{f'{p} {n}-handed':>{width}}" for p, n in columns)
     lines = [head]
     for (level, name), results in rows.items():
-        line = f"{level:<8} {name:<13}"
+        line = f"{level:<8} {name:<16}"
         for col in columns:
             r = results.get(col)
             text = "" if r is None else f"{r.bb_per_100:+.0f} [{r.low:+.0f},{r.high:+.0f}]{'!' if r.high >= 0 else ' '}"
