@@ -235,7 +235,7 @@ class _Level:
 
 _SOUND = {
     "hard": _Level(0.0, True, 1.0, True, True, 0.0, 0.0),
-    "normal": _Level(0.08, True, 0.8, True, False, 0.0, 0.05),
+    "normal": _Level(0.08, True, 0.8, True, True, 0.0, 0.05),
     "easy": _Level(0.12, False, 0.4, False, False, 0.10, 0.12),
 }
 
