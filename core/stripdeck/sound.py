@@ -32,7 +32,7 @@ from typing import Any
 from .bots import Style, best_draw, parse_style
 from .cards import format_cards, full_deck
 from .evaluator import strength_table
-from .odds import opponent_model
+from .odds import OpponentModel, opponent_model
 from .rules import Rules
 from .solved import SolvedPlayer
 from .state import BET1, BET2, DRAW, blind_seats
@@ -186,11 +186,11 @@ class Reads:
 
 # --------------------------------------------------------------------------- distributions
 
-_DEALT: dict[tuple[object, ...], list[int]] = {}
+_DEALT: dict[tuple[object, ...], OpponentModel] = {}
 
 
-def _dealt_levels(rules: Rules) -> list[int]:
-    """Sorted levels of plain dealt hands (no draw), from a fixed sample: what a stand-pat bluffer holds."""
+def _dealt_levels(rules: Rules) -> OpponentModel:
+    """Levels of plain dealt hands (no draw), from a fixed sample: what a stand-pat bluffer holds."""
     for _ in dealt_steps(rules):
         pass
     return _DEALT[rules.evaluation_key]
@@ -209,13 +209,7 @@ def dealt_steps(rules: Rules, samples: int = 4000) -> Iterator[None]:
         if number % 1000 == 999:
             yield
         levels.append(table[sum(rng.sample(deck, 5))] >> 4)
-    _DEALT[key] = sorted(levels)
-
-
-def _below(sample: list[int], level: int) -> float:
-    from bisect import bisect_left, bisect_right
-    low, high = bisect_left(sample, level), bisect_right(sample, level)
-    return (low + (high - low) / 2) / len(sample)
+    _DEALT[key] = OpponentModel({}, levels)  # its ``below`` counts equal levels half, as for final hands
 
 
 # --------------------------------------------------------------------------- the bot
@@ -322,7 +316,7 @@ class SoundBot:
         if drawn == 0 and self._lv.reads:
             pat = self.reads.pat_rate(self._id(seat), model_prior_pat)
             true_share = min(1.0, model_prior_pat / pat) if pat > 0 else 1.0
-            chance = true_share * chance + (1 - true_share) * _below(_dealt_levels(rules), level)
+            chance = true_share * chance + (1 - true_share) * _dealt_levels(rules).below(level)
         return chance
 
     def _range_chance(self, chance: float, seat: int, facts: _Facts) -> float:
