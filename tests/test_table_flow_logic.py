@@ -20,6 +20,7 @@ import scheduler  # noqa: E402
 import session_log  # noqa: E402
 import storage  # noqa: E402
 import stripdeck  # noqa: E402
+import stripdeck.reads  # noqa: E402
 from stripdeck import Rules, parse_cards  # noqa: E402
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
@@ -455,7 +456,7 @@ def test_the_bots_read_the_players_across_hands_and_a_reload_keeps_the_reads() -
     bots = [t for t in ctl.session.hand_seats if ctl.kind_of(t) == controller.BOT]
     assert sorted(ctl.reads) == sorted(bots) and bots
     for seat in bots:
-        reads = stripdeck.sound.Reads.from_dict(ctl.reads[seat])
+        reads = stripdeck.reads.Reads.from_dict(ctl.reads[seat])
         assert f"seat {seat}" not in ctl.reads[seat]  # a bot does not read itself
         assert reads.counts("seat 0").actions > 0  # it has counted the person's actions
     store = Store()

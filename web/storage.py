@@ -15,14 +15,14 @@ import stripdeck
 from stripdeck import Rules, Session
 from stripdeck.inputs import load_json as read_json
 from stripdeck.inputs import shown
-from stripdeck.sound import Reads
+from stripdeck.reads import Reads
 from stripdeck.state import MAX_SEATS
 
 SETTINGS_KEY = "stripdeck.settings"
 SESSION_KEY = "stripdeck.session"
 TURN_KEY = "stripdeck.turn"
 HANDS_KEY = "stripdeck.hands"
-READS_KEY = "stripdeck.reads"  # what each bot has read of the players (stripdeck.sound.Reads), by table seat
+READS_KEY = "stripdeck.reads"  # what each bot has read of the players (stripdeck.reads.Reads), by table seat
 SAVED_CHARS = 4_000_000  # the longest saved record read back (the hand history is the longest)
 SETTINGS_VERSION = 1
 SAVE_VERSION = 2  # 2: the finished hand and the table's chips are saved too

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator
 
 from .bots import Style, best_draw, parse_style
 from .cards import format_cards, full_deck
 from .evaluator import strength_table
 from .odds import OpponentModel, opponent_model
+from .reads import _AGGRESSIVE, _PRIOR_AGGRESSION, _PRIOR_BLUFF_SHOWN, Reads, ReadsError
 from .rules import Rules
 from .solved import SolvedPlayer
 from .state import BET1, BET2, DRAW, blind_seats
@@ -42,146 +42,9 @@ __all__ = ["SoundBot", "Reads", "ReadsError", "SOUND_LEVELS", "dealt_steps"]
 
 SOUND_LEVELS = ("hard", "normal", "easy")
 
-_AGGRESSIVE = ("bet", "raise", "allin")
-_BETTING = ("check", "call", "fold", "bet", "raise", "allin")
-
-# The prior of an ordinary player (pseudo-observations of this weight pull each read toward it).
-_PRIOR_WEIGHT = 12.0
-_PRIOR_AGGRESSION = 0.30    # bets and raises among betting actions
-_PRIOR_FOLD = 0.35          # folds when facing a bet
-_PRIOR_BLUFF_SHOWN = 0.25   # weak hands among those shown down after betting after the draw
-_WEAK = 0.5                 # a shown hand below half of final hands counts as a bluff
 # Bounds that keep the bot sound while it learns.
 _MIN_TOP = 0.25             # a bettor's range is never read narrower than its top quarter
 _MIN_BLUFF_FACTOR = 0.5     # bluffs never read below half the balanced share
-
-
-class ReadsError(ValueError):
-    """Saved reads that are not reads: the message names what is wrong."""
-
-
-class _Counts:
-    __slots__ = ("actions", "aggressive", "faced", "folded", "faced_after", "folded_after", "draws", "pats",
-                 "shown_after_bet", "weak_shown")
-
-    def __init__(self) -> None:
-        self.actions = self.aggressive = self.faced = self.folded = self.faced_after = self.folded_after = 0
-        self.draws = self.pats = self.shown_after_bet = self.weak_shown = 0
-
-    def to_list(self) -> list[int]:
-        return [getattr(self, k) for k in self.__slots__]
-
-
-class Reads:
-    """What a bot has counted of each opponent (by a stable id) from the public events of finished hands."""
-
-    FIELDS = _Counts.__slots__
-
-    def __init__(self) -> None:
-        self._by_id: dict[str, _Counts] = {}
-
-    def counts(self, who: str) -> _Counts:
-        found = self._by_id.get(who)
-        if found is None:
-            found = self._by_id[who] = _Counts()
-        return found
-
-    # the reads, each a number between its bounds
-    def aggression(self, who: str) -> float:
-        c = self._by_id.get(who)
-        n, k = (c.actions, c.aggressive) if c else (0, 0)
-        return (k + _PRIOR_AGGRESSION * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
-
-    def fold_rate(self, who: str, after_draw: bool | None = None) -> float:
-        """How often ``who`` folds facing a bet: in all, or before or after the draw."""
-        c = self._by_id.get(who)
-        if c is None:
-            n = k = 0
-        elif after_draw is None:
-            n, k = c.faced, c.folded
-        elif after_draw:
-            n, k = c.faced_after, c.folded_after
-        else:
-            n, k = c.faced - c.faced_after, c.folded - c.folded_after
-        return (k + _PRIOR_FOLD * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
-
-    def pat_rate(self, who: str, prior: float) -> float:
-        c = self._by_id.get(who)
-        n, k = (c.draws, c.pats) if c else (0, 0)
-        return (k + prior * _PRIOR_WEIGHT) / (n + _PRIOR_WEIGHT)
-
-    def bluff_shown(self, who: str) -> float:
-        c = self._by_id.get(who)
-        n, k = (c.shown_after_bet, c.weak_shown) if c else (0, 0)
-        return (k + _PRIOR_BLUFF_SHOWN * 4) / (n + 4)
-
-    def observe(self, view: PlayerView, ids: Mapping[int, str]) -> None:
-        """Count the public events of a finished hand seen from ``view`` (its viewer's own seat is skipped)."""
-        me = view.viewer
-        rules = view.rules
-        phase = BET1
-        bet_after_draw: set[int] = set()
-        round_bet, round_top = False, 0
-        for event in view.log:
-            kind, seat = event.kind, event.seat
-            if kind == "round" and event.info:
-                phase = event.info
-                round_bet, round_top = False, 0
-                continue
-            if kind in ("small_blind", "big_blind"):
-                round_top = max(round_top, event.amount or 0)
-            if seat is None or seat == me or seat not in ids:
-                if kind in _AGGRESSIVE and phase in (BET1, BET2):
-                    round_bet, round_top = True, max(round_top, event.amount or 0)
-                continue
-            c = self.counts(ids[seat])
-            if kind in _BETTING and phase in (BET1, BET2):
-                c.actions += 1
-                if round_bet:
-                    c.faced += 1
-                    c.folded += kind == "fold"
-                    if phase == BET2:
-                        c.faced_after += 1
-                        c.folded_after += kind == "fold"
-                if kind in _AGGRESSIVE and (event.amount or 0) > round_top:
-                    c.aggressive += 1
-                    round_bet = True
-                    if phase == BET2:
-                        bet_after_draw.add(seat)
-                round_top = max(round_top, event.amount or 0)
-            elif kind == "discard":
-                c.draws += 1
-                c.pats += (event.amount or 0) == 0
-            elif kind == "show" and seat in bet_after_draw and event.cards:
-                c.shown_after_bet += 1
-                level = strength_table(rules)[sum(event.cards)] >> 4
-                c.weak_shown += opponent_model(rules).below(level, None) < _WEAK
-
-    def to_dict(self) -> dict[str, list[int]]:
-        """JSON-ready form (saved with a session); :meth:`from_dict` reads it back."""
-        return {who: c.to_list() for who, c in self._by_id.items()}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Reads:
-        """Reads from :meth:`to_dict`'s form, refused with a clear error when it is not that form."""
-        if not isinstance(data, dict):
-            raise ReadsError(f"reads must be an object of opponents, not {type(data).__name__}")
-        reads = cls()
-        for who, values in data.items():
-            if not isinstance(who, str) or not who or len(who) > 64:
-                raise ReadsError(f"an opponent's id must be a short text, not {who!r}")
-            if not isinstance(values, list) or len(values) != len(cls.FIELDS) or \
-                    not all(type(v) is int and 0 <= v < 10**9 for v in values):
-                raise ReadsError(f"the reads of {who!r} must be {len(cls.FIELDS)} counts "
-                                 f"({', '.join(cls.FIELDS)}), not {values!r}")
-            c = reads.counts(who)
-            for name, v in zip(cls.FIELDS, values):
-                setattr(c, name, v)
-            if c.aggressive > c.actions or c.folded > c.faced or c.pats > c.draws or \
-                    c.weak_shown > c.shown_after_bet or c.faced_after > c.faced or c.folded_after > c.folded or \
-                    c.folded_after > c.faced_after or c.folded - c.folded_after > c.faced - c.faced_after:
-                raise ReadsError(f"the reads of {who!r} count more of a kind than in all: {values!r}")
-        return reads
 
 
 # --------------------------------------------------------------------------- distributions
@@ -285,7 +148,7 @@ class SoundBot:
 
     def _leaks(self, who: str) -> bool:
         """True when the reads show a clear leak to exploit (else the heads-up solution is played)."""
-        c = self.reads.counts(who)
+        c = self.reads.seen(who)  # a decision only looks: the reads change when a hand is observed
         reads = self.reads
         if c.actions >= 30 and not 0.12 <= reads.aggression(who) <= 0.5:
             return True

@@ -120,7 +120,7 @@ def test_reload_restores_the_session(page: Any, site_url: str) -> None:
 
 
 def test_the_bots_reads_of_the_players_survive_a_reload(page: Any, site_url: str) -> None:
-    # What a bot has read of the person (stripdeck.sound.Reads) is saved with the session: a
+    # What a bot has read of the person (stripdeck.reads.Reads) is saved with the session: a
     # reload carries on counting from it; unreadable reads start again with a notice.
     open_ready(page, site_url + FAST)
     play_hand(page)
