@@ -6,6 +6,8 @@
     python3 build.py serve [--port N] [--host A]   build the site and serve dist/ (127.0.0.1;
                                     --host 0.0.0.0 for friends on your network)
     python3 build.py test [pytest args] set up .venv, chromium, build the site, run pytest
+    python3 build.py messages       extract every sentence into locale/stripdeck.pot and bring
+                                    locale/*.po up to date (docs/i18n.md)
 
 Set-up is cached by stamps: node_modules/ (npm ci from package-lock.json),
 .venv-tools/ (Python >= 3.12: wheel builder, pyodide-lock CLI), .venv/ (Python 3.11:
@@ -46,6 +48,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_messages(_: argparse.Namespace) -> int:
+    python = envs.ensure_tools_venv()
+    return subprocess.run([str(python), "-m", "tools.l10n", "update"], cwd=ROOT, check=False).returncode
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     from tools.site import assemble_site
 
@@ -71,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on: 0.0.0.0 lets other devices of your network play (default 127.0.0.1)")
     serve.set_defaults(func=cmd_serve)
+    sub.add_parser("messages", help="extract the sentences and update locale/*.po").set_defaults(func=cmd_messages)
     test = sub.add_parser("test", help="set up, build the site and run pytest [pytest args]")
     test.set_defaults(func=cmd_test)
     args, extra = parser.parse_known_args(argv)

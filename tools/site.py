@@ -3,6 +3,8 @@
 Layout of dist/ (every URL in the pages is relative, so it works from any sub-folder):
 
     index.html            the page (copied from the repo root)
+    locale/<code>.mo, locale/<code>.json   each language's compiled catalogue, and the sentences
+                          of the page's JavaScript (tools/l10n.py; docs/i18n.md)
     embed.html, embed.js, examples.html   widgets for other sites (docs/embedding.md); embed.js
                           carries the index of prerendered/, examples.html its widgets' HTML
     prerendered/          every widget state that needs no input, rendered at build time
@@ -38,6 +40,8 @@ PYODIDE_FILES = [
     "pyodide-lock.json",  # replaced by the one that lists stripdeck
 ]
 _SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*")
+# The page's wheel carries no catalogue: the page fetches only its language's (dist/locale/).
+_SKIP_IN_WHEEL = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*", "locale")
 
 
 def build_wheel(outdir: Path) -> Path:
@@ -46,7 +50,7 @@ def build_wheel(outdir: Path) -> Path:
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="stripdeck-wheel-") as tmp:
         src = Path(tmp) / "src"
-        shutil.copytree(ROOT / "core", src / "core", ignore=_SKIP)
+        shutil.copytree(ROOT / "core", src / "core", ignore=_SKIP_IN_WHEEL)
         for name in ("pyproject.toml", "README.md", "LICENSE"):
             if (ROOT / name).is_file():
                 shutil.copy2(ROOT / name, src / name)
@@ -67,6 +71,13 @@ def add_wheel_to_lock(lock_in: Path, wheel: Path, lock_out: Path) -> None:
     entry = json.loads(lock_out.read_text())["packages"].get("stripdeck", {})
     if entry.get("file_name") != wheel.name:
         raise SystemExit(f"build.py: {lock_out} has no usable stripdeck entry: {entry}")
+
+
+def compile_catalogues(dist: Path | None) -> None:
+    """The translations, compiled (tools/l10n.py, with Babel in the tools venv): dist/locale/
+    for the page and the widgets, core/stripdeck/locale/ for the command line."""
+    python = ensure_tools_venv()
+    run([python, "-m", "tools.l10n", "compile", *([dist] if dist is not None else [])], cwd=ROOT)
 
 
 def make_snapshot(pyodide: Path, wheel: Path) -> None:
@@ -96,6 +107,7 @@ def assemble_site() -> Path:
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
+    compile_catalogues(DIST)  # first: the pre-rendered pages and widgets are in every language
     shutil.copy2(ROOT / "index.html", DIST / "index.html")
     for name in ("embed.html", "embed.js", "examples.html"):
         if (ROOT / name).is_file():
