@@ -178,6 +178,11 @@ class Language:
         negative = value < 0 and any(ch not in "0.," for ch in text)
         return ("-" if negative else "") + out
 
+    def symbols(self) -> tuple[str, str]:
+        """The grouping and the decimal separator (for code outside Python that writes numbers)."""
+        group, point, _percent = _NUMBERS[self.code]
+        return group, point
+
     def percent(self, share: float, decimals: int = 0) -> str:
         """A share (0.43) as a percentage, with the sign where the language puts it.
 
