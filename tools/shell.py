@@ -22,15 +22,13 @@ before anything is drawn.
 from __future__ import annotations
 
 import dataclasses
-import html
 import json
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from . import ROOT
-from . import l10n
+from . import ROOT, l10n
 from .l10n import translate_html
 
 SEATS = "<!-- prerendered: seats -->"
