@@ -377,3 +377,21 @@ def test_forged_show_messages_change_nothing() -> None:
     ctl.deal()
     assert ctl.session.hand is not None and ctl.session.hand.show == (
         ctl.session.hand_seat_of(table.host.links["s2"].seat),)
+
+
+def test_a_guest_leaving_between_hands_leaves_the_others_playing() -> None:
+    table = Table(guests=2, bots=1)
+    table.host.ctl.before_deal = lambda: table.deliver(table.host.settle_leavers())  # as the host's page does
+    table.connect("s1", "Ann")
+    table.connect("s2", "Bo")
+    rng = random.Random(3)
+    while table.host.ctl.session.hand_number < 1 or table.host.ctl.in_hand:
+        table.step(rng)
+    table.send("s2", protocol.message("leave"))  # between hands: given up at the next deal
+    before = len(table.inbox["s1"])
+    table.step(rng)  # the deal
+    assert "Bo" not in [p.name for p in table.host.ctl.session.seats if p]
+    assert json.loads(table.inbox["s2"][-1]) == {"v": protocol.VERSION, "t": "bye", "why": "left"}
+    states = [json.loads(t) for t in table.inbox["s1"][before:] if json.loads(t)["t"] == "state"]
+    assert states and "Bo" not in states[-1]["names"] and states[-1]["hand"] == 2
+    assert table.guests["s1"].state["names"][table.guests["s1"].state["you"]] == "You"
