@@ -56,8 +56,8 @@
 
   // ---------------------------------------------------------------- small helpers
 
-  // A sentence in the page's language ({name} placeholders filled from `values`); English
-  // until the page's catalogue is there.
+  // A sentence in the page's language ({name} placeholders filled from `values`): the page's
+  // own _ (web/shell.js); English where this file runs without it (tests/browser/test_net.py).
   const _ = (text, values) => (window.stripdeckL10n ? window.stripdeckL10n._(text, values)
     : text.replace(/\{(\w+)\}/g, (m, k) => ((values && k in values) ? String(values[k]) : m)));
 
