@@ -515,10 +515,19 @@ def languages(host_lang: i18n.Language, guest_lang: i18n.Language) -> Iterator[T
     yield table
 
 
+def checked_in_its_own_language(page: guest.GuestTable) -> None:
+    """Every hand the page could check verified, though it replayed the host's deal in its own
+    language: what the host shows a seat (the view's events) holds no words of the host's."""
+    assert page.checks and all(v.ok or v.code == "joined-later" for v in page.checks.values()), page.checks
+    shown = [n for n, final in page.finals.items() if any(e["kind"] == "show" for e in final["view"]["log"])]
+    assert any(page.checks[n].ok for n in shown if n in page.checks)  # a showdown's hands among them
+
+
 def test_a_host_in_qps_sends_no_sentence_and_its_english_guests_read_english(qps: i18n.Language) -> None:
     stages = languages(qps, ENGLISH)
     table = next(stages)
     assert table.wire and not [text for text in table.wire if QPS_MARKS.search(text)]  # no sentence crossed
+    checked_in_its_own_language(table.guests["s2"])
     with using(qps):
         clean_html(friends_render.hosting_html([], table.host.roster(), table.host.chat, dealt=True,
                                                dropped=len(table.host.dropped)), table.names())
@@ -542,6 +551,7 @@ def test_english_host_qps_guests_each_page_reads_its_own_language(qps: i18n.Lang
     stages = languages(ENGLISH, qps)
     table = next(stages)
     zoe, bo = table.guests["s1"], table.guests["s2"]
+    checked_in_its_own_language(bo)
     with using(ENGLISH):
         host_html = friends_render.hosting_html([], table.host.roster(), table.host.chat, dealt=True,
                                                 dropped=len(table.host.dropped))
