@@ -246,7 +246,7 @@ def test_figures_time_to_seated_and_message_round_trip(room: Room) -> None:
         for (let n = 1; n <= 30; n++) {
             const start = performance.now();
             const seen = StripdeckNet.trace.length;
-            window.stripdeckGuest.send(JSON.stringify({v: 1, t: "ping", n}));
+            window.stripdeckGuest.send(JSON.stringify({v: 2, t: "ping", n}));
             while (!StripdeckNet.trace.slice(seen).some(m => m.includes('"pong"') && m.includes(`"n":${n}`)))
                 await new Promise(r => setTimeout(r, 0));
             out.push(performance.now() - start);
