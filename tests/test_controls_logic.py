@@ -90,7 +90,7 @@ def hosted_table_and_guest(opponents: int):
     ``deliver(out)`` handing the host's messages to that page."""
     chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": opponents}, guests=1)
     hosted = host.new_hosted_table(chosen, 1, seed=3)
-    table_host = host.Host(hosted, "Hana's table")
+    table_host = host.Host(hosted)
     table_host.invite("s1")
     table_guest = guest.GuestTable(storage.DEFAULTS)
 

@@ -23,6 +23,7 @@ import scheduler  # noqa: E402
 import storage  # noqa: E402
 
 CARD = re.compile(r"\b(?:[789TJQKA][hdcs]|Jk)\b")
+V = protocol.VERSION
 
 
 class Clock:
@@ -42,7 +43,7 @@ class Table:
                                   guests=guests)
         ctl = host.new_hosted_table(chosen, guests, seed=seed)
         ctl.clock = self.clock
-        self.host = host.Host(ctl, "Hana's table")
+        self.host = host.Host(ctl)
         self.guests = {f"s{i + 1}": guest.GuestTable(storage.DEFAULTS, clock=self.clock) for i in range(guests)}
         self.inbox: dict[str, list[str]] = {link: [] for link in self.guests}
         for link in self.guests:
@@ -155,12 +156,12 @@ def test_forged_malformed_and_out_of_turn_messages_change_nothing() -> None:
     session = ctl.session
     step = ctl.step_text
     forged = [
-        "{not json", "[" * 5000 + "]" * 5000, "x" * 70_000, '"just text"', json.dumps({"v": 2, "t": "act"}),
+        "{not json", "[" * 5000 + "]" * 5000, "x" * 70_000, '"just text"', json.dumps({"v": V + 1, "t": "act"}),
         protocol.message("act", action="fold", step=step)[:-1] + ',"seat":0}',  # acting for another seat
-        json.dumps({"v": 1, "t": "act", "action": "fold", "step": step, "link": to_act}),
-        json.dumps({"v": 1, "t": "state", "view": None}),  # a guest cannot send host messages
-        json.dumps({"v": 1, "t": "act", "action": "fold" * 50, "step": step}),
-        json.dumps({"v": 1, "t": "hello", "name": "\u0007bell"}),
+        json.dumps({"v": V, "t": "act", "action": "fold", "step": step, "link": to_act}),
+        json.dumps({"v": V, "t": "state", "view": None}),  # a guest cannot send host messages
+        json.dumps({"v": V, "t": "act", "action": "fold" * 50, "step": step}),
+        json.dumps({"v": V, "t": "hello", "name": "\u0007bell"}),
     ]
     for text in forged:
         for link in (to_act, other):
@@ -243,7 +244,8 @@ def test_a_reveal_whose_cards_differ_from_what_was_shown_is_flagged() -> None:
     assert not fair_deal.verify(None, 11, salt, scenario, 1, seen)[0]
 
 
-@pytest.mark.parametrize("text", ["", "{}", '{"v":1}', '{"v":1,"t":"state"}', '{"v":1,"t":"nope"}'])
+@pytest.mark.parametrize("text", ["", "{}", '{"v":2}', '{"v":2,"t":"state"}', '{"v":2,"t":"nope"}',
+                                  '{"v":1,"t":"pong","n":1}'])
 def test_a_guest_drops_malformed_host_messages(text: str) -> None:
     g = guest.GuestTable(storage.DEFAULTS)
     assert g.received(text) == "" and g.errors and g.view is None
@@ -293,20 +295,20 @@ def test_the_roster_says_an_unjoined_seat_is_invited_not_away() -> None:
     table.deliver(table.host.closed("s1"))
     html = friends_render.roster_html(table.host.roster())
     assert "Zoë <span class=\"off\">away</span>" in html
-    assert "Seat 3 <span class=\"off\">invited, not joined yet</span>" in html and "(invited)" not in html
+    assert '<span class="off">Seat 3 invited, not joined yet</span>' in html and "(invited)" not in html
 
 
 def test_a_refused_reply_names_the_seat_s_guest_not_the_link_id() -> None:
     import friends_render
 
-    names = {"s1": "Zoë", "s2": "Seat 3"}
-    older = friends_render.host_words('This reply is for an older invitation of seat "s1": your friend must join '
-                                      'with the newest invitation.', names)
+    seats = {"s1": "Zoë", "s2": 3}  # Zoë has joined; nobody has yet taken seat 3
+    older = friends_render.reply_refusal("older-reply", {"seat": "s1"}, "", seats)
     assert older.startswith("This reply code answers an older invitation for Zoë.") and '"s1"' not in older
-    other = friends_render.host_words('This reply is for the invitation of seat "s2", not seat "s1".', names)
+    other = friends_render.reply_refusal("other-seat", {"seat": "s1", "other": "s2"}, "", seats)
     assert other == "This reply code answers Seat 3's invitation, not Zoë's: paste it in Seat 3's box."
-    assert friends_render.host_words('Seat "s1" is already connected.', names) == "Zoë's seat is already connected."
-    unknown = friends_render.host_words("This reply is for an invitation from another table.", names)
+    assert friends_render.reply_refusal("already-connected", {"seat": "s1"}, "", seats) == \
+        "Zoë's seat is already connected."
+    unknown = friends_render.reply_refusal("other-table", {"seat": "s1"}, "", seats)
     assert "before this page reloaded" in unknown and "newest link" in unknown
 
 
@@ -359,11 +361,11 @@ def test_forged_show_messages_change_nothing() -> None:
     ctl = table.host.ctl
     table.send("s2", protocol.message("show", show=True))
     forged = [
-        json.dumps({"v": 1, "t": "show", "show": 1}), json.dumps({"v": 1, "t": "show", "show": "true"}),
-        json.dumps({"v": 1, "t": "show", "show": None}), json.dumps({"v": 1, "t": "show"}),
-        json.dumps({"v": 1, "t": "show", "show": True, "seat": 1}),  # choosing for another seat
-        json.dumps({"v": 2, "t": "show", "show": True}),
-        json.dumps({"v": 1, "t": "show", "show": [True]}),
+        json.dumps({"v": V, "t": "show", "show": 1}), json.dumps({"v": V, "t": "show", "show": "true"}),
+        json.dumps({"v": V, "t": "show", "show": None}), json.dumps({"v": V, "t": "show"}),
+        json.dumps({"v": V, "t": "show", "show": True, "seat": 1}),  # choosing for another seat
+        json.dumps({"v": V + 1, "t": "show", "show": True}),
+        json.dumps({"v": V, "t": "show", "show": [True]}),
     ]
     dropped = len(table.host.dropped)
     for text in forged:
@@ -375,3 +377,21 @@ def test_forged_show_messages_change_nothing() -> None:
     ctl.deal()
     assert ctl.session.hand is not None and ctl.session.hand.show == (
         ctl.session.hand_seat_of(table.host.links["s2"].seat),)
+
+
+def test_a_guest_leaving_between_hands_leaves_the_others_playing() -> None:
+    table = Table(guests=2, bots=1)
+    table.host.ctl.before_deal = lambda: table.deliver(table.host.settle_leavers())  # as the host's page does
+    table.connect("s1", "Ann")
+    table.connect("s2", "Bo")
+    rng = random.Random(3)
+    while table.host.ctl.session.hand_number < 1 or table.host.ctl.in_hand:
+        table.step(rng)
+    table.send("s2", protocol.message("leave"))  # between hands: given up at the next deal
+    before = len(table.inbox["s1"])
+    table.step(rng)  # the deal
+    assert "Bo" not in [p.name for p in table.host.ctl.session.seats if p]
+    assert json.loads(table.inbox["s2"][-1]) == {"v": protocol.VERSION, "t": "bye", "why": "left"}
+    states = [json.loads(t) for t in table.inbox["s1"][before:] if json.loads(t)["t"] == "state"]
+    assert states and "Bo" not in states[-1]["names"] and states[-1]["hand"] == 2
+    assert table.guests["s1"].state["names"][table.guests["s1"].state["you"]] == "You"

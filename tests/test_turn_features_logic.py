@@ -165,7 +165,7 @@ def test_a_hosts_scheduler_gives_a_guests_seat_its_time_bank() -> None:
     chosen = storage.validate({**storage.DEFAULTS, "people": ["Hana"], "opponents": 1, "time_bank": 15}, guests=1)
     ctl = host.new_hosted_table(chosen, 1, seed=3)
     ctl.clock = clocks
-    table = host.Host(ctl, "Hana's table")
+    table = host.Host(ctl)
     page = guest.GuestTable(storage.DEFAULTS, clock=clocks)
     table.invite("s1")
     for _, text in table.opened("s1"):
@@ -198,8 +198,8 @@ def test_a_hosts_scheduler_gives_a_guests_seat_its_time_bank() -> None:
 
 def test_a_forged_time_bank_in_a_state_message_is_refused() -> None:
     with pytest.raises(protocol.ProtocolError, match="bank"):
-        protocol.parse('{"v":1,"t":"state","view":null,"names":[],"table_seats":[],"hand":1,"step":"1.0",'
-                       '"you":null,"left":null,"limit":null,"over":"","summary":"","bank":"lots"}', "host")
+        protocol.parse('{"v":2,"t":"state","view":null,"names":[],"table_seats":[],"hand":1,"step":"1.0",'
+                       '"you":null,"left":null,"limit":null,"over":null,"bank":"lots"}', "host")
 
 
 # ---------------------------------------------------------------- pass and play: the clock at the hand-over

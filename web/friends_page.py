@@ -2,7 +2,8 @@
 (web/host.py, web/guest.py) and the transport (web/net.js, ``window.StripdeckNet``).
 
 Pyodide only. What arrives goes to the logic; what the logic returns is sent; the page is
-drawn again and the scheduler poked, as for any other change.
+drawn again and the scheduler poked, as for any other change. The transport's errors carry a
+``code`` and ``values`` besides their words (web/net.js), so the panel can name seats.
 """
 
 import asyncio
@@ -16,6 +17,7 @@ import stripdeck
 from dom import by_id, data, node, query
 from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import window
+from stripdeck.i18n import _
 
 HOSTING_KEY = "stripdeck.hosting"
 GUEST_KEY = "stripdeck.guest"
@@ -31,9 +33,23 @@ def page_base():
 
 
 def error_text(err):
-    """A JS Error's own words (the transport says plainly what was wrong)."""
+    """A JS Error's own words (the transport says plainly what was wrong, in the page's language)."""
     text = str(err)
     return text.split("Error: ", 1)[-1] if isinstance(err, JsException) else text
+
+
+def error_code(err):
+    """A transport error's code and values (web/net.js), or ("", {}) for any other error."""
+    js_error = getattr(err, "js_error", None) if isinstance(err, JsException) else None
+    code = getattr(js_error, "code", None)
+    values = getattr(js_error, "values", None)
+    if not isinstance(code, str):
+        return "", {}
+    try:
+        values = values.to_py() if values is not None else {}
+    except Exception:  # noqa: BLE001 - not an object: no values
+        values = {}
+    return code, values if isinstance(values, dict) else {}
 
 
 class FriendsControls:
@@ -65,7 +81,8 @@ class FriendsControls:
 
         A hand in play is not ended without asking (as Settings asks): the form asks first."""
         value = form_value
-        choice = {"name": value(form, "host_name").strip() or "Host", "friends": value(form, "friends"),
+        choice = {"name": value(form, "host_name").strip() or friends_render.default_host_name(),
+                  "friends": value(form, "friends"),
                   "bots": value(form, "bots"), "transport": value(form, "transport"), "ice": value(form, "ice")}
         try:
             friends = stripdeck.whole_number(choice["friends"], "friends", 1, 4)
@@ -78,7 +95,7 @@ class FriendsControls:
             self.render_friends()
             return
         if choice["name"].casefold() == "you":
-            settings["people"] = ["Host"]
+            settings["people"] = [friends_render.default_host_name()]
         self.friends_form = {"name": settings["people"][0], "friends": friends, "bots": bots,
                              "transport": choice["transport"], "ice": choice["ice"]}
         if self.ctl.in_hand and not confirmed:
@@ -116,20 +133,20 @@ class FriendsControls:
         box.select()
         try:
             window.navigator.clipboard.writeText(box.value).then(
-                create_proxy(lambda *_: self.say("Copied.")),
-                create_proxy(lambda *_: self.say("Copy it from the box: it is selected.")))
+                create_proxy(lambda *_args: self.say(_("Copied."))),
+                create_proxy(lambda *_args: self.say(_("Copy it from the box: it is selected."))))
         except Exception:  # noqa: BLE001 - no clipboard API: the text is selected
-            self.say("Copy it from the box: it is selected.")
+            self.say(_("Copy it from the box: it is selected."))
 
 
 class HostMode:
     """This page deals a table for friends on other devices."""
 
-    def __init__(self, app, controller, transport="webrtc", ice=(), table_name="", resumed=False):
+    def __init__(self, app, controller, transport="webrtc", ice=(), resumed=False):
         self.app = app
         self.transport = transport
         self.ice = list(ice)
-        self.host = host.Host(controller, table_name or f"{controller.session.seats[0].name}'s table")
+        self.host = host.Host(controller)
         options = {"broadcast": "stripdeck-" + storage_token()} if transport == "broadcast" else \
             {"iceServers": self.ice}
         self.net = window.StripdeckNet.host(js_options(options))
@@ -157,8 +174,7 @@ class HostMode:
 
     def save(self):
         try:
-            window.localStorage.setItem(HOSTING_KEY, json.dumps({
-                "transport": self.transport, "ice": self.ice, "table": self.host.table}))
+            window.localStorage.setItem(HOSTING_KEY, json.dumps({"transport": self.transport, "ice": self.ice}))
         except Exception:  # noqa: BLE001 - private mode: hosting still works, a reload forgets it
             pass
 
@@ -174,7 +190,8 @@ class HostMode:
             made = await self.net.invite(link)
         except Exception as err:  # noqa: BLE001 - shown where the invitation would be
             self.status[link] = "waiting"
-            self.errors[link] = f"The invitation could not be made: {error_text(err)}"
+            # TRANSLATORS: {problem} says why (the transport's words).
+            self.errors[link] = _("The invitation could not be made: {problem}", problem=error_text(err))
             self.render()
             return
         code = str(made.code)
@@ -189,20 +206,20 @@ class HostMode:
         self.errors[link] = ""
         reply = reply.strip()
         if not reply:
-            self.errors[link] = "Paste the reply code your friend sent you."
+            self.errors[link] = _("Paste the reply code your friend sent you.")
             self.render()
             return
         try:
             await self.net.accept(link, reply)
         except Exception as err:  # noqa: BLE001 - a person pasted it: say what was wrong
-            self.errors[link] = friends_render.host_words(error_text(err), self.seat_names())
+            code, values = error_code(err)
+            self.errors[link] = friends_render.reply_refusal(code, values, error_text(err), self.seat_labels())
             self.render()
 
-    def seat_names(self):
-        """Each guest seat's link id and the name the host's panel shows for it."""
-        seats = self.ctl.session.seats
-        return {link: seats[known.seat].name for link, known in self.host.links.items()
-                if seats[known.seat] is not None}
+    def seat_labels(self):
+        """Each guest seat's link id and how the host's panel names it: its guest's name once they
+        joined, else its number."""
+        return {link: known.name or known.seat + 1 for link, known in self.host.links.items()}
 
     def opened(self, link, *_):
         link = str(link)
@@ -231,7 +248,8 @@ class HostMode:
             try:
                 self.net.send(link, text)
             except Exception as err:  # noqa: BLE001 - a closed link: its close handler follows
-                self.host.dropped.append(f"{link}: not sent ({error_text(err)})")
+                # TRANSLATORS: {link} is the transport's id of a connection (s1), {problem} why.
+                self.host.dropped.append(_("{link}: not sent ({problem})", link=link, problem=error_text(err)))
 
     def changed(self):
         """After any change at the table: the guests get what is new for them."""
@@ -241,7 +259,7 @@ class HostMode:
     def deal_first(self):
         self.host.drop_unjoined()
         if sum(1 for p in self.ctl.session.seats if p is not None) < 2:
-            self.errors["table"] = "Nobody has joined yet: wait for a friend, or add bots."
+            self.errors["table"] = _("Nobody has joined yet: wait for a friend, or add bots.")
             self.render()
             return
         for link in list(self.urls):
@@ -268,10 +286,10 @@ class HostMode:
         if box is None:
             return
         invitations = []
+        labels = self.seat_labels()
         for link, known in self.host.links.items():
-            player = self.ctl.session.seats[known.seat]
             invitations.append(friends_render.Invitation(
-                link, player.name if player is not None else link, self.urls.get(link, ""),
+                link, labels[link], self.urls.get(link, ""),
                 "connected" if known.connected else self.status.get(link, "making"), self.errors.get(link, ""),
                 needs_reply=self.transport != "broadcast"))
         html = friends_render.hosting_html(invitations, self.host.roster(), self.host.chat,
@@ -321,7 +339,7 @@ class GuestMode:
     async def join(self, name):
         self.name = protocol.clean_name(name, "")
         if not self.name:
-            self.error = "Give a name of 1 to 20 letters."
+            self.error = _("Give a name of 1 to {limit} letters.", limit=protocol.MAX_NAME)
             self.render()
             return
         store_guest_name(self.name)
@@ -346,9 +364,8 @@ class GuestMode:
 
     def closed(self, *_):
         if not self.table.ended:
-            self.table.ended = ("The connection to the host was lost. Your hands are kept in History; "
-                                "ask the host for a new link to rejoin.")
-            self.app.problem(self.table.ended)
+            self.table.ended = "lost"
+            self.app.problem(protocol.farewell("lost", notice=True))
         self.stage = "ended"
         self.app.after_change()
 
@@ -357,9 +374,10 @@ class GuestMode:
         said = self.table.received(text if isinstance(text, str) else None)
         if self.table.ended and not ended:
             self.stage = "ended"
-            self.app.problem(self.table.ended + " Your hands are kept in History.")
-        if said.startswith("WARNING"):
-            self.app.problem(said)
+            self.app.problem(protocol.farewell(self.table.ended, notice=True))
+        warning = self.table.take_warning()
+        if warning:
+            self.app.problem(warning)
         self.app.after_change()
         self.app.say(said)
 
@@ -383,23 +401,21 @@ class GuestMode:
         if by_id("friends-body") is None:
             return
         table = self.table
-        last = max(table.verdicts, default=None)
-        verdict = "" if last is None else f"Hand {last}: {table.verdicts[last][1]}"
         self.app.patch.set("friends-body", friends_render.join_html(
-            self.stage, self.name, self.reply, self.error, table.roster, table.chat, verdict, used=self.used,
-            show=self.show))
+            self.stage, self.name, self.reply, self.error, table.roster, table.chat, table.verdict_line(),
+            used=self.used, show=self.show))
 
     def on_click(self, cmd, target):
         if cmd == "guest-leave":
             self.net.send(protocol.message("leave"))
-            self.app.say("You will leave the table after this hand.")
+            self.app.say(_("You will leave the table after this hand."))
         elif cmd == "guest-show":
             self.show = bool(target.checked)
             store_guest(show_losing=self.show)
             if self.stage == "seated":
                 self.net.send(protocol.message("show", show=self.show))
-            self.app.say("From the next hand you " + ("show your hand at showdown even when it loses."
-                                                      if self.show else "muck a hand that cannot win."))
+            self.app.say(_("From the next hand you show your hand at showdown even when it loses.") if self.show
+                         else _("From the next hand you muck a hand that cannot win."))
             self.render()
         else:
             return False
@@ -480,7 +496,7 @@ def invitation_from_hash(fragment):
 
 
 def read_hosting():
-    """The saved hosting choices (transport, STUN/TURN servers, table name), or None."""
+    """The saved hosting choices (transport, STUN/TURN servers), or None."""
     try:
         raw = window.localStorage.getItem(HOSTING_KEY)
         saved = json.loads(str(raw)) if raw else None
@@ -493,8 +509,7 @@ def read_hosting():
             [s["urls"], s.get("username", ""), s.get("credential", "")]).strip() for s in saved.get("ice", [])))
     except (ValueError, KeyError, TypeError):
         ice = []
-    table = saved.get("table") if isinstance(saved.get("table"), str) else ""
-    return saved["transport"], ice, table[:40]
+    return saved["transport"], ice
 
 
 def form_value(form, name):

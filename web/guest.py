@@ -6,6 +6,10 @@ The guest's page never holds the deck: it gets its own PlayerView from the host 
 host's commitment to each hand's seed, and when the host reveals the seed after the hand it
 deals the hand again with the engine and says "Deal verified" or warns loudly
 (web/fair_deal.py). Everything the host sends goes through ``protocol.parse`` first.
+
+The host's page may be in another language: what it sends carries no sentence (refusals, the
+game's end and goodbyes come as codes, web/protocol.py), and this page words everything itself,
+when it is shown (so a change of language shows in every line).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import scheduler
 import session_log
 import storage
 import stripdeck
+from stripdeck.i18n import _
 
 
 class GuestTable:
@@ -36,7 +41,7 @@ class GuestTable:
         self.state: dict[str, Any] | None = None   # the last state message
         self.view: stripdeck.PlayerView | None = None
         self.seat: int | None = None     # the table seat the host gave us
-        self.table = ""
+        self.host_name = ""              # the name of the person hosting
         self.roster: list[dict[str, Any]] = []
         self.chat: list[tuple[str, str]] = []
         self.commits: dict[int, str] = {}       # hand -> hash, as received before the deal
@@ -44,7 +49,7 @@ class GuestTable:
         self.joined_mid_hand: set[int] = set()  # hands in play when this page was seated: never checkable
         self.welcomed = False            # seated, and no state seen yet since (the next one shows where we came in)
         self.seen_hands: set[int] = set()
-        self.verdicts: dict[int, tuple[bool, str]] = {}  # hand -> (verified, words)
+        self.checks: dict[int, fair_deal.Verdict] = {}  # hand -> the deal check's outcome
         self.finals: dict[int, dict[str, Any]] = {}      # hand -> its last state (to check a reveal)
         self.hand_log = session_log.new_log(0)
         self.hand_log_changed = 0
@@ -53,8 +58,9 @@ class GuestTable:
         self.amount: object = None
         self.hint: dict[str, Any] | None = None
         self.note = ""
-        self.ended = ""                  # why the table is over for us ("The host has left the table.")
+        self.ended = ""                  # why the table is over for us: a protocol.GOODBYES code ("host-left")
         self.errors: list[str] = []      # the host's refusals and dropped messages, newest last
+        self.warning = ""                # a deal that did not check out, for the page's notices (take_warning)
         self.queued: str | None = None
         self.fold_asked = ""             # the state in which Fold asked "when you can check for free?"
         self.announced: scheduler.Token | None = None  # the finished hand whose result is named (after its reveal)
@@ -78,15 +84,15 @@ class GuestTable:
             msg = protocol.parse(text, "host")
             return self._handle(msg)
         except (protocol.ProtocolError, stripdeck.ViewError) as err:
-            self.errors = [*self.errors[-19:], f"Dropped a message from the host: {err}"]
+            self.errors = [*self.errors[-19:], _("Dropped a message from the host: {problem}", problem=str(err))]
             return ""
 
     def _handle(self, msg: dict[str, Any]) -> str:
         kind = msg["t"]
         if kind == "welcome":
-            self.seat, self.table = msg["seat"], msg["table"]
+            self.seat, self.host_name = msg["seat"], msg["host"]
             self.welcomed = True
-            return f"You are seated at {self.table}."
+            return _("You are seated at {host}'s table.", host=self.host_name)
         if kind == "state":
             view = None if msg["view"] is None else stripdeck.PlayerView.from_dict(msg["view"])
             return self._new_state(msg, view)
@@ -97,21 +103,25 @@ class GuestTable:
             return self._reveal(msg)
         if kind == "chat":
             self.chat = [*self.chat[-49:], (msg.get("from", "?"), msg["text"])]
-            return f"{msg.get('from', '?')} says: {msg['text']}"
+            # TRANSLATORS: {name} is who wrote to the table, {text} their own words.
+            return _("{name} says: {text}", name=msg.get("from", "?"), text=msg["text"])
         if kind == "roster":
             self.roster = msg["seats"]
             return ""
         if kind == "error":
-            self.errors = [*self.errors[-19:], msg["message"]]
+            words = protocol.describe(protocol.ERRORS, msg["code"], msg["values"])
+            self.errors = [*self.errors[-19:], words]
             self.sent = ""  # refused: the guest may choose again
-            return msg["message"]
+            return words
         if kind == "bye":
             self.ended = msg["why"]
             self.queued = None
-            return msg["why"]
+            return protocol.farewell(self.ended)
         return ""  # pong: the page measures round trips itself
 
     def _new_state(self, msg: dict[str, Any], view: stripdeck.PlayerView | None) -> str:
+        if msg["you"] is not None and msg["you"] < len(msg["names"]):  # the host sends names; we are "You"
+            msg = {**msg, "names": [*msg["names"][:msg["you"]], "You", *msg["names"][msg["you"] + 1:]]}
         before = self.state
         if before is None or before["step"] != msg["step"]:
             self.started = self.clock()
@@ -143,19 +153,38 @@ class GuestTable:
         seen = final["view"]["log"]
         you = final["you"]
         if number not in self.dealt_after_commit:
-            verdict = (False, "This hand was dealt before you joined the table, so its deal cannot be checked.")
-            loud = False
+            verdict = fair_deal.Verdict(False, "joined-later")
         else:
-            verdict = fair_deal.verify(self.commits.get(number), msg["seed"], msg["salt"], msg["scenario"], you, seen)
-            loud = not verdict[0]
-        self.verdicts[number] = verdict
+            verdict = fair_deal.check(self.commits.get(number), msg["seed"], msg["salt"], msg["scenario"], you, seen)
+        self.checks[number] = verdict
         scenario = {**msg["scenario"], "seed": msg["seed"]}
-        record = self._record(number, final, scenario if verdict[0] else None)
+        record = self._record(number, final, scenario if verdict.ok else None)
         self.hand_log = session_log.add_record(self.hand_log, record)
         self.hand_log_changed += 1
-        if verdict[0]:
+        if verdict.ok:
             self.scenarios[number] = scenario
-        return ("WARNING: " + verdict[1]) if loud else verdict[1]
+        if verdict.loud:
+            self.warning = verdict.warning()
+            return self.warning
+        return verdict.words()
+
+    @property
+    def verdicts(self) -> dict[int, tuple[bool, str]]:
+        """Each checked hand: (verified, the check's words in the language in use)."""
+        return {number: (v.ok, v.words()) for number, v in self.checks.items()}
+
+    def verdict_line(self) -> str:
+        """The last hand's deal check, as the Friends panel shows it ('' before the first reveal)."""
+        if not self.checks:
+            return ""
+        number = max(self.checks)
+        # TRANSLATORS: {verdict} is the outcome of checking the hand's deal (a sentence).
+        return _("Hand {number}: {verdict}", number=number, verdict=self.checks[number].words())
+
+    def take_warning(self) -> str:
+        """A deal that did not check out since last asked ('' if none): the page shows it loudly."""
+        warning, self.warning = self.warning, ""
+        return warning
 
     def _record(self, number: int, final: dict[str, Any], scenario: dict[str, Any] | None) -> dict[str, Any]:
         view = stripdeck.PlayerView.from_dict(final["view"])
@@ -197,9 +226,11 @@ class GuestTable:
 
     @property
     def game_over(self) -> str:
+        """Why no further hand comes, in this page's words ('' while the host deals on)."""
         if self.ended:
-            return self.ended
-        return str(self.state["over"]) if self.state else ""
+            return protocol.farewell(self.ended)
+        over = self.state["over"] if self.state else None
+        return protocol.describe(protocol.ENDINGS, over["code"], over["values"]) if over else ""
 
     @property
     def handing_over(self) -> None:
@@ -304,7 +335,7 @@ class GuestTable:
             return ""
         if step.kind == "warn":
             self.warned = step.token
-            return "5 seconds left."
+            return _("5 seconds left.")
         if step.kind == "announce":
             self.announced = step.token
         if step.kind == "apply":  # our pre-action: sent to the host, which applies it

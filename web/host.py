@@ -8,6 +8,10 @@ hand's seed; after the hand it reveals it (web/fair_deal.py).
 
 Guests are known by a *link id* ("s1".."s4", the transport's name for a connection), each
 bound to one table seat when the host makes the invitation; a message never chooses its seat.
+
+No sentence goes to a guest: a guest's page may be in another language than the host's, so
+refusals, the game's end and goodbyes are sent as codes and values (web/protocol.py), and the
+names of the table's seats as names (the guest's page calls its own seat "You").
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from typing import Any
 import controller
 import fair_deal
 import protocol
-import session_log
 import storage
+from stripdeck.i18n import _, pgettext
 
 Outgoing = list[tuple[str, str]]  # (link id, message text)
 
@@ -41,12 +45,13 @@ class Host:
     """A table hosted for guests on other devices."""
 
     ctl: controller.Controller
-    table: str                                     # a name for the table, shown to guests
     links: dict[str, Link] = field(default_factory=dict)
     commits: dict[int, tuple[int, str]] = field(default_factory=dict)  # hand -> (seed, salt)
     revealed: int = 0                              # the last hand revealed
     dropped: list[str] = field(default_factory=list)   # why messages were dropped (for the page's log)
     chat: list[tuple[str, str]] = field(default_factory=list)  # (who, text), the last 50
+    departed: dict[int, str] = field(default_factory=dict)  # seat -> name of a guest who left (the finished
+    #                                                         hand on the table still shows them until the deal)
     new_salt: Callable[[], str] = fair_deal.new_salt
 
     # ---------------------------------------------------------------- seats and links
@@ -57,7 +62,7 @@ class Host:
             return self.links[link]
         seat = self.free_seat()
         if seat is None:
-            raise ValueError("every guest seat at this table has an invitation already")
+            raise ValueError(_("Every guest seat at this table has an invitation already."))
         self.links[link] = Link(seat)
         return self.links[link]
 
@@ -75,12 +80,12 @@ class Host:
         """A guest's connection is open: they are seated (and no longer time out)."""
         known = self.links.get(link)
         if known is None:
-            self.dropped.append(f"{link}: a connection without an invitation")
+            self.dropped.append(_("{link}: a connection without an invitation", link=link))
             return []
         known.connected = True
         known.sent = ""
         self.ctl.connected.add(known.seat)
-        out = [(link, protocol.message("welcome", seat=known.seat, table=self.table))]
+        out = [(link, protocol.message("welcome", seat=known.seat, host=self.host_name))]
         # Only the commitment of a hand not dealt yet: one for the hand in play would arrive after
         # its deal, and the guest could not tell (it says that hand cannot be checked).
         hand = self.ctl.session.hand_number + 1
@@ -107,13 +112,14 @@ class Host:
         """
         known = self.links.get(link)
         if known is None or not known.connected:
-            self.dropped.append(f"{link}: a message from a link that is not connected")
+            self.dropped.append(_("{link}: a message from a link that is not connected", link=link))
             return [], False
         try:
             msg = protocol.parse(text, "guest")
         except protocol.ProtocolError as err:
-            self.dropped.append(f"{link}: {err}")
-            return [(link, protocol.message("error", code="malformed", message=str(err)[:300]))], False
+            # TRANSLATORS: {link} is the transport's id of a connection (s1), {problem} what was wrong.
+            self.dropped.append(_("{link}: {problem}", link=link, problem=str(err)))
+            return [(link, protocol.message("error", code=err.code, values=err.values))], False
         kind = msg["t"]
         if kind == "ping":
             return [(link, protocol.message("pong", n=msg["n"]))], False
@@ -133,9 +139,16 @@ class Host:
             return (self.settle_leavers() if self.ctl.session.hand is None else []), True
         refused = self.ctl.act_remote(known.seat, msg["action"], msg["step"])
         if refused is not None:
-            code, why = refused
-            return [(link, protocol.message("error", code=code[:40], message=why[:300]))], False
+            return [(link, self.refusal(refused[0], msg["action"]))], False
         return self.sync(), True
+
+    @staticmethod
+    def refusal(code: str, action: str) -> str:
+        """The ``error`` message for a refused action: its code and the values its sentence takes
+        (the guest's page words it; an engine code the protocol does not list is "refused")."""
+        code = code if code in protocol.REFUSALS else "refused"
+        values = {"action": action} if "{action}" in protocol.REFUSALS[code] else {}
+        return protocol.message("error", code=code, values=values)
 
     def rename(self, known: Link, wanted: str) -> None:
         """Seat the guest under their own name (made unique at the table)."""
@@ -158,7 +171,8 @@ class Host:
             if known.leaving and self.ctl.session.seats[known.seat] is not None:
                 name = self.ctl.session.seats[known.seat].name  # type: ignore[union-attr]
                 self.ctl.session = self.ctl.session.leave(name)
-                out.append((link, protocol.message("bye", why="You have left the table. Thanks for playing!")))
+                self.departed[known.seat] = name
+                out.append((link, protocol.message("bye", why="left")))
                 known.connected = False
                 self.ctl.connected.discard(known.seat)
                 self.ctl.guests_show.discard(known.seat)
@@ -210,22 +224,25 @@ class Host:
         you = session.hand_seat_of(seat)
         to_act = session.to_act_table_seat if ctl.in_hand else None
         left = ctl.time_left() if to_act is not None and ctl.kind_of(to_act) != controller.BOT else None
-        names = ctl.names_for(seat) if hand is not None else []
-        player = session.seats[seat]
-        stacks = {"You": player.stack} if player is not None else {}
+        # Real names (the guest's page calls its own seat "You"), and those who left the finished hand.
+        names = [self.departed.get(t, "?") if session.seats[t] is None else session.seats[t].name  # type: ignore[union-attr]
+                 for t in session.hand_seats] if hand is not None else []
         return protocol.message(
             "state", view=None if view is None else view.to_dict(), names=names,
             table_seats=list(session.hand_seats), hand=session.hand_number, step=ctl.step_text, you=you,
             left=None if left is None else round(left, 2), limit=ctl.timer_limit(),
             bank=None if left is None else round(ctl.bank_left(to_act), 2),
-            over=ctl.game_over, summary=session_log.summary_text(self.guest_log(seat), stacks)[:300])
+            over=self.over())
 
-    def guest_log(self, seat: int) -> dict[str, Any]:
-        """Hands played since the guest sat down, for their summary line (counted by the host)."""
-        log = dict(self.ctl.hand_log)
-        name = self.ctl.session.seats[seat].name if self.ctl.session.seats[seat] else ""  # type: ignore[union-attr]
-        log["people"] = {"You": log.get("people", {}).get(name, {"won": 0, "biggest_pot": 0})}
-        return log
+    def over(self) -> dict[str, Any] | None:
+        """Why no further hand can be dealt, as a code and values (None while one can): the
+        guest's page words it (protocol.ENDINGS) as the host's page words ``ctl.game_over``."""
+        if not self.ctl.game_over:
+            return None
+        players = [p for p in self.ctl.session.seats if p is not None and p.stack > 0]
+        if len(players) == 1:
+            return {"code": "won-all", "values": {"name": players[0].name[:protocol.MAX_NAME]}}
+        return {"code": "bots-only" if players else "nobody", "values": {}}
 
     def roster(self) -> list[dict[str, Any]]:
         """Who sits where, and who is connected."""
@@ -238,7 +255,8 @@ class Host:
             if kind == "guest" and (link is None or not self.links[link].name):
                 kind = "open"
             connected = kind in ("host", "bot") or (link is not None and self.links[link].connected)
-            seats.append({"seat": i, "name": player.name[:protocol.MAX_NAME], "kind": kind, "connected": connected})
+            name = "" if kind == "open" else player.name[:protocol.MAX_NAME]  # each page words "Seat 3" itself
+            seats.append({"seat": i, "name": name, "kind": kind, "connected": connected})
         return seats
 
     def say(self, text: str) -> Outgoing:
@@ -254,7 +272,7 @@ class Host:
     def host_name(self) -> str:
         people = self.ctl.people
         player = self.ctl.session.seats[people[0]] if people else None
-        return player.name[:protocol.MAX_NAME] if player is not None else "Host"
+        return player.name[:protocol.MAX_NAME] if player is not None else pgettext("default name", "Host")
 
     def drop_unjoined(self) -> None:
         """Before the first hand: seats whose friend never joined are taken away."""
@@ -268,7 +286,7 @@ class Host:
 
     def goodbye(self) -> Outgoing:
         """The host is leaving: every guest is told."""
-        message = protocol.message("bye", why="The host has left the table.")
+        message = protocol.message("bye", why="host-left")
         return [(k, message) for k, v in self.links.items() if v.connected]
 
 

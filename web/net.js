@@ -33,6 +33,13 @@
 //
 // Messages are strings up to 64 KB (UTF-8); binary frames that arrive are dropped.
 // Callbacks: onopen/onclose fire once per connection (onclose only after an onopen).
+//
+// Errors a person reads (a code pasted in the wrong place, a connection that failed) are Errors
+// whose message is in the page's language (window.stripdeckL10n._, the page's catalogue), with
+// a stable `code` and the `values` they were made from ({seat: "s2", other: "s1", seconds: 30}),
+// so the page can word them its own way (web/friends_render.py names seats by their guests).
+// The messages never name a seat by its id: a person reads them in that seat's own box. Errors
+// from misusing this API (a non-string message or seat) stay in English: no person reads them.
 (() => {
   "use strict";
 
@@ -49,7 +56,19 @@
 
   // ---------------------------------------------------------------- small helpers
 
-  const fail = (message) => new Error(message);
+  // A sentence in the page's language ({name} placeholders filled from `values`): the page's
+  // own _ (web/shell.js); English where this file runs without it (tests/browser/test_net.py).
+  const _ = (text, values) => (window.stripdeckL10n ? window.stripdeckL10n._(text, values)
+    : text.replace(/\{(\w+)\}/g, (m, k) => ((values && k in values) ? String(values[k]) : m)));
+
+  // An Error for a person: `message` already in words (a call of _ where it is raised), with
+  // its code and values for the page.
+  function fail(code, message, values) {
+    const err = new Error(message);
+    err.code = code;
+    err.values = values || {};
+    return err;
+  }
   const call = (fn, ...args) => { if (typeof fn === "function") fn(...args); };
   const traced = (entry) => { if (Array.isArray(NS.trace)) NS.trace.push(entry); };
 
@@ -109,27 +128,30 @@
     return null;
   }
 
-  const NOT_A_CODE = "This is not a Stripdeck code. " +
-    "Copy the whole code, from the first character to the last.";
-  const DAMAGED = "This code is damaged (part of it may be missing): copy the whole code again.";
+  const notACode = () => fail("not-a-code",
+    _("This is not a Stripdeck code. Copy the whole code, from the first character to the last."));
+  const damaged = () => fail("damaged",
+    _("This code is damaged (part of it may be missing): copy the whole code again."));
+  const replyNotInvitation = () => fail("reply-not-invitation",
+    _("This is a reply code: it goes back to the host. Paste the invitation you were sent."));
 
   // Decodes a WebRTC code: {type: "invite" | "reply", id, sdp}; throws a plain-words Error.
   async function readRtcCode(text) {
     const code = cleanCode(text);
-    if (!code) throw fail("The code is empty: paste the code you were sent.");
-    if (code.length > MAX_CODE_CHARS) throw fail(NOT_A_CODE);
+    if (!code) throw fail("empty-code", _("The code is empty: paste the code you were sent."));
+    if (code.length > MAX_CODE_CHARS) throw notACode();
     const type = code.startsWith(PREFIX.invite) ? "invite" : code.startsWith(PREFIX.reply) ? "reply" : null;
     if (code.startsWith(PREFIX.broadcast)) return { type: "broadcast" };
-    if (!type) throw fail(NOT_A_CODE);
+    if (!type) throw notACode();
     let payload;
     try {
       payload = await inflate(fromBase64url(code.slice(PREFIX.invite.length)));
     } catch {
-      throw fail(DAMAGED);
+      throw damaged();
     }
     const [head, ...lines] = payload.split("\n");
     const [letter, id] = head.split(" ");
-    if (letter !== type[0] || !id || !lines.length) throw fail(DAMAGED);
+    if (letter !== type[0] || !id || !lines.length) throw damaged();
     return { type, id, sdp: growSdp(lines) };
   }
 
@@ -235,8 +257,8 @@
     });
   }
 
-  // Wires a peer to callbacks: opened(), closed(reason), message(text). Each fires at most
-  // once (closed after opened, or closed alone when it never opened).
+  // Wires a peer to callbacks: opened(), closed(why), message(text). Each fires at most
+  // once (closed after opened, or closed alone when it never opened); `why` is an Error.
   function watchPeer({ pc, channel }, { opened, closed, message }) {
     let state = "connecting";
     const close = (reason) => {
@@ -245,16 +267,20 @@
       closed(reason);
     };
     channel.onopen = () => { if (state === "connecting") { state = "open"; opened(); } };
-    channel.onclose = () => close("the connection closed");
+    const closedWhy = () => fail("connection-closed", _("The connection failed: it was closed."));
+    const failedWhy = () => fail("connection-failed", _("The connection failed."));
+    channel.onclose = () => close(closedWhy());
     channel.onmessage = (e) => { if (state === "open" && typeof e.data === "string") message(e.data); };
     pc.onconnectionstatechange = () => {
       const s = pc.connectionState;
-      if (s === "failed" || s === "closed") close(`the connection ${s}`);
+      if (s === "failed") close(failedWhy());
+      if (s === "closed") close(closedWhy());
     };
     pc.oniceconnectionstatechange = () => {
       const s = pc.iceConnectionState;
-      if (s === "failed" || s === "closed") close(`the connection ${s}`);
-      if (s === "disconnected" && state === "open") close("the connection was lost");
+      if (s === "failed") close(failedWhy());
+      if (s === "closed") close(closedWhy());
+      if (s === "disconnected" && state === "open") close(fail("connection-lost", _("The connection was lost.")));
     };
   }
 
@@ -266,17 +292,21 @@
     try { peer.pc.close(); } catch { /* already closed */ }
   }
 
-  function sendOn(channel, text, who) {
+  function sendOn(channel, text, notConnected) {
     checkMessage(text);
-    if (!channel || channel.readyState !== "open") throw fail(`${who} not connected`);
+    if (!channel || channel.readyState !== "open") throw notConnected();
     channel.send(text);
   }
+
+  const seatNotConnected = (seat) => () => fail("not-connected", _("This seat is not connected."), { seat });
+  const guestNotConnected = () => fail("not-connected", _("This page is not connected to the host."));
 
   // ---------------------------------------------------------------- seats (both hosts)
 
   // The host's bookkeeping shared by both transports: one record per seat,
-  // {state, ...transport fields}, and the callbacks fired on changes.
-  function seatBook(api, options, timeoutHint) {
+  // {state, ...transport fields}, and the callbacks fired on changes. `noConnection(seconds)`:
+  // the words for a seat that did not connect in time.
+  function seatBook(api, options, noConnection) {
     const timeoutS = Number(options.timeout) > 0 ? Number(options.timeout) : OPEN_TIMEOUT_S;
     const seats = new Map();
     const book = {
@@ -290,12 +320,12 @@
         rec.waiter = null;
         call(api.onopen, rec.seat);
       },
-      // The record stops being open/inviting; onclose only if it had opened.
-      close(rec, reason) {
+      // The record stops being open/inviting (`why`: an Error); onclose only if it had opened.
+      close(rec, why) {
         const wasOpen = rec.state === "open";
         if (rec.state === "closed") return;
         rec.state = "closed";
-        if (rec.waiter) rec.waiter.reject(fail(reason));
+        if (rec.waiter) rec.waiter.reject(why);
         rec.waiter = null;
         if (wasOpen) call(api.onclose, rec.seat);
       },
@@ -309,13 +339,25 @@
         if (rec.state === "open") return;
         const waiter = rec.waiter || (rec.waiter = deferred());
         const timer = setTimeout(() => {
-          waiter.reject(fail(`No connection to seat "${rec.seat}" after ${timeoutS} s: ${timeoutHint}`));
+          waiter.reject(fail("no-connection", noConnection(timeoutS), { seat: rec.seat, seconds: timeoutS }));
           onTimeout();
         }, timeoutS * 1000);
         try { await waiter.promise; } finally { clearTimeout(timer); }
       },
     };
     return book;
+  }
+
+  const noInvitation = (seat) => fail("no-invitation", _("This seat has no invitation: invite it first."), { seat });
+
+  // Why an invitation ended before it was answered (`why`: replaced, timed-out, closed).
+  function invitationEnded(seat, why) {
+    const words = {
+      replaced: () => _("This invitation ended: a new invitation replaced it."),
+      "timed-out": () => _("This invitation ended: nobody answered it in time."),
+      closed: () => _("This invitation ended: the host closed it."),
+    };
+    return fail("invitation-" + why, words[why](), { seat });
   }
 
   function seatName(seat) {
@@ -329,22 +371,23 @@
 
   function rtcHost(options) {
     const api = { onopen: null, onclose: null, onmessage: null };
-    const book = seatBook(api, options,
-      "the two networks may not allow a direct connection. Invite the seat again.");
+    const book = seatBook(api, options, (seconds) => _("No connection after {seconds} s: the two networks may " +
+      "not allow a direct connection. Invite the seat again.", { seconds }));
     const ids = new Map(); // invitation id -> seat; kept after the invitation is gone
 
     api.state = book.state;
 
     api.invite = async (seatId) => {
       const seat = seatName(seatId);
-      drop(seat, "a new invitation replaced this one");
+      drop(seat, "replaced");
       const rec = { seat, state: "inviting", id: randomText(6), peer: newPeer(options), answered: false };
       book.seats.set(seat, rec);
       ids.set(rec.id, seat);
       watchPeer(rec.peer, {
         opened: () => book.open(rec),
-        closed: (reason) => {
-          book.close(rec, `The connection to seat "${seat}" failed: ${reason}.`);
+        closed: (why) => {
+          why.values = { seat };
+          book.close(rec, why);
           shutPeer(rec.peer);
         },
         message: (text) => book.message(rec, text),
@@ -352,7 +395,9 @@
       const { pc } = rec.peer;
       await pc.setLocalDescription(await pc.createOffer());
       await gathered(pc);
-      if (book.get(seat) !== rec) throw fail(`The invitation for seat "${seat}" was replaced or closed.`);
+      if (book.get(seat) !== rec) {
+        throw fail("invitation-gone", _("This invitation was replaced or closed before it was ready."), { seat });
+      }
       return { code: await makeRtcCode("invite", rec.id, pc.localDescription.sdp) };
     };
 
@@ -360,51 +405,56 @@
       const seat = seatName(seatId);
       const reply = await readRtcCode(replyCode);
       const rec = book.get(seat);
-      if (!rec || rec.state === "closed") throw fail(`Seat "${seat}" has no invitation: invite it first.`);
-      if (rec.state === "open") throw fail(`Seat "${seat}" is already connected.`);
+      if (!rec || rec.state === "closed") throw noInvitation(seat);
+      if (rec.state === "open") {
+        throw fail("already-connected", _("This seat is already connected."), { seat });
+      }
       checkReply(rec, reply);
       if (rec.answered || rec.peer.pc.signalingState !== "have-local-offer") {
-        throw fail(`The invitation for seat "${seat}" has already been answered.`);
+        throw fail("already-answered", _("This invitation has already been answered."), { seat });
       }
       rec.answered = true;
       try {
         await rec.peer.pc.setRemoteDescription({ type: "answer", sdp: reply.sdp });
       } catch {
         rec.answered = false;
-        throw fail(DAMAGED);
+        throw damaged();
       }
-      await book.waitOpen(rec, () => drop(seat, "timed out"));
+      await book.waitOpen(rec, () => drop(seat, "timed-out"));
     };
 
     function checkReply(rec, reply) {
       const seat = rec.seat;
       if (reply.type === "invite" || reply.type === "broadcast") {
-        throw fail("This is an invitation code, not a reply. Send it to your friend, " +
-          "and paste here the code their page gives back.");
+        throw fail("invitation-not-reply", _("This is an invitation code, not a reply. Send it to your friend, " +
+          "and paste here the code their page gives back."), { seat });
       }
       if (reply.id === rec.id) return;
       const other = ids.get(reply.id);
-      if (other === undefined) throw fail("This reply is for an invitation from another table.");
-      if (other !== seat) {
-        throw fail(`This reply is for the invitation of seat "${other}", not seat "${seat}".`);
+      if (other === undefined) {
+        throw fail("other-table", _("This reply is for an invitation from another table."), { seat });
       }
-      throw fail(`This reply is for an older invitation of seat "${seat}": ` +
-        "your friend must join with the newest invitation.");
+      if (other !== seat) {
+        throw fail("other-seat", _("This reply is for another seat's invitation: paste it in that seat's box."),
+          { seat, other });
+      }
+      throw fail("older-reply", _("This reply is for an older invitation of this seat: your friend must join " +
+        "with the newest invitation."), { seat });
     }
 
-    function drop(seat, reason) {
+    function drop(seat, why) {
       const rec = book.get(seat);
       if (!rec) return;
       book.seats.delete(seat);
-      book.close(rec, `The invitation for seat "${seat}" ended: ${reason}.`);
+      book.close(rec, invitationEnded(seat, why));
       shutPeer(rec.peer);
     }
 
     api.send = (seat, text) => {
       const rec = book.get(seat);
-      sendOn(rec && rec.state === "open" && rec.peer.channel, text, `seat "${seat}" is`);
+      sendOn(rec && rec.state === "open" && rec.peer.channel, text, seatNotConnected(seat));
     };
-    api.close = (seat) => drop(String(seat), "closed by the host");
+    api.close = (seat) => drop(String(seat), "closed");
     api.closeAll = () => { for (const seat of [...book.seats.keys()]) api.close(seat); };
     addEventListener("pagehide", api.closeAll);
     return api;
@@ -421,11 +471,9 @@
 
     api.join = async (code) => {
       const invite = await readRtcCode(code);
-      if (invite.type === "reply") {
-        throw fail("This is a reply code: it goes back to the host. Paste the invitation you were sent.");
-      }
+      if (invite.type === "reply") throw replyNotInvitation();
       if (invite.type === "broadcast") {
-        throw fail("This invitation is for a table in another tab of the same browser: open it there.");
+        throw fail("other-tab", _("This invitation is for a table in another tab of the same browser: open it there."));
       }
       api.close();
       const mine = newPeer(options);
@@ -440,11 +488,11 @@
         await mine.pc.setRemoteDescription({ type: "offer", sdp: invite.sdp });
       } catch {
         api.close();
-        throw fail(DAMAGED);
+        throw damaged();
       }
       await mine.pc.setLocalDescription(await mine.pc.createAnswer());
       await gathered(mine.pc);
-      if (peer !== mine) throw fail("This join was replaced by another one.");
+      if (peer !== mine) throw fail("join-replaced", _("This join was replaced by another one."));
       return makeRtcCode("reply", invite.id, mine.pc.localDescription.sdp);
     };
 
@@ -456,7 +504,7 @@
       if (wasOpen) call(api.onclose);
     }
 
-    api.send = (text) => sendOn(peer && peer.channel, text, "this guest is");
+    api.send = (text) => sendOn(peer && peer.channel, text, guestNotConnected);
     api.close = () => { if (peer) finish(); };
     addEventListener("pagehide", api.close);
     return api;
@@ -468,16 +516,14 @@
 
   function readBroadcastCode(text) {
     const code = cleanCode(text);
-    if (code.startsWith(PREFIX.reply)) {
-      throw fail("This is a reply code: it goes back to the host. Paste the invitation you were sent.");
-    }
-    if (!code.startsWith(PREFIX.broadcast) || code.length > MAX_CODE_CHARS) throw fail(NOT_A_CODE);
+    if (code.startsWith(PREFIX.reply)) throw replyNotInvitation();
+    if (!code.startsWith(PREFIX.broadcast) || code.length > MAX_CODE_CHARS) throw notACode();
     try {
       const bytes = fromBase64url(code.slice(PREFIX.broadcast.length));
       const [table, seat, secret] = JSON.parse(utf8(bytes));
       if ([table, seat, secret].every((x) => typeof x === "string" && x)) return { table, seat, secret };
     } catch { /* fall through */ }
-    throw fail(DAMAGED);
+    throw damaged();
   }
 
   // Liveness for one link: tick() every BEAT_MS pings, heard() on any frame from the peer.
@@ -496,7 +542,8 @@
   function broadcastHost(options) {
     const table = String(options.broadcast);
     const api = { onopen: null, onclose: null, onmessage: null };
-    const book = seatBook(api, options, "the invitation was not opened in another tab of this browser.");
+    const book = seatBook(api, options, (seconds) => _("No connection after {seconds} s: the invitation was " +
+      "not opened in another tab of this browser.", { seconds }));
     const bc = new BroadcastChannel(channelName(table));
     const post = (rec, type, to, text) =>
       bc.postMessage({ type, to, from: "host", seat: rec.seat, secret: rec.secret, text });
@@ -505,7 +552,7 @@
 
     api.invite = async (seatId) => {
       const seat = seatName(seatId);
-      drop(seat, "a new invitation replaced this one");
+      drop(seat, "replaced");
       const rec = { seat, state: "inviting", secret: randomText(12), guest: null, link: null };
       book.seats.set(seat, rec);
       const payload = new TextEncoder().encode(JSON.stringify([table, seat, rec.secret]));
@@ -516,7 +563,7 @@
     api.accept = async (seatId) => {
       const seat = seatName(seatId);
       const rec = book.get(seat);
-      if (!rec) throw fail(`Seat "${seat}" has no invitation: invite it first.`);
+      if (!rec) throw noInvitation(seat);
       await book.waitOpen(rec, () => {});
     };
 
@@ -529,31 +576,31 @@
       if (rec.link) rec.link.heard();
       if (f.type === "ping") post(rec, "pong", rec.guest);
       else if (f.type === "msg" && typeof f.text === "string") book.message(rec, f.text);
-      else if (f.type === "bye") book.close(rec, `Seat "${rec.seat}" left.`);
+      else if (f.type === "bye") book.close(rec, fail("left", _("The guest left."), { seat: rec.seat }));
     };
 
     function hello(rec, from) {
       if (rec.state === "open" && rec.guest === from) return post(rec, "welcome", from);
       if (rec.state === "open") {
         post(rec, "bye", rec.guest); // the old tab: its seat was taken over
-        book.close(rec, "taken over");
+        book.close(rec, fail("taken-over", _("Another tab took this seat over."), { seat: rec.seat }));
       }
       rec.guest = from;
       rec.link = beat(() => post(rec, "ping", from), () => {
         post(rec, "bye", from);
-        book.close(rec, `Seat "${rec.seat}" stopped answering.`);
+        book.close(rec, fail("stopped", _("The guest's tab stopped answering."), { seat: rec.seat }));
       });
       rec.state = "inviting"; // closed -> inviting -> open, so open() fires onopen
       post(rec, "welcome", from);
       book.open(rec);
     }
 
-    function drop(seat, reason) {
+    function drop(seat, why) {
       const rec = book.get(seat);
       if (!rec) return;
       if (rec.state === "open") post(rec, "bye", rec.guest);
       book.seats.delete(seat);
-      book.close(rec, `The invitation for seat "${seat}" ended: ${reason}.`);
+      book.close(rec, invitationEnded(seat, why));
     }
 
     const timer = setInterval(() => {
@@ -563,10 +610,10 @@
     api.send = (seat, text) => {
       const rec = book.get(seat);
       checkMessage(text);
-      if (!rec || rec.state !== "open") throw fail(`seat "${seat}" is not connected`);
+      if (!rec || rec.state !== "open") throw seatNotConnected(seat)();
       post(rec, "msg", rec.guest, text);
     };
-    api.close = (seat) => drop(String(seat), "closed by the host");
+    api.close = (seat) => drop(String(seat), "closed");
     api.closeAll = () => { for (const seat of [...book.seats.keys()]) api.close(seat); };
     api.destroy = () => { api.closeAll(); clearInterval(timer); bc.close(); };
     addEventListener("pagehide", api.closeAll);
@@ -625,7 +672,7 @@
 
     api.send = (text) => {
       checkMessage(text);
-      if (!link || link.state !== "open") throw fail("this guest is not connected");
+      if (!link || link.state !== "open") throw guestNotConnected();
       link.post("msg", text);
     };
     api.close = () => { if (link) end(link, true); };
@@ -660,7 +707,7 @@
       return inner.join(code);
     };
     api.send = (text) => {
-      if (!inner) throw fail("this guest is not connected");
+      if (!inner) throw guestNotConnected();
       inner.send(text);
     };
     api.close = () => { if (inner) inner.close(); };

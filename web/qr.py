@@ -35,6 +35,8 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
+from stripdeck.i18n import _
+
 __all__ = ["ECC_LEVELS", "encode", "capacity", "svg"]
 
 ECC_LEVELS = ("L", "M", "Q", "H")
@@ -134,7 +136,7 @@ def _format_bits(ecc: str, mask: int) -> int:
     """The 15-bit format information: level and mask, BCH(15,5) code, XOR 0x5412."""
     data = _ECC_FORMAT_BITS[ecc] << 3 | mask
     rem = data
-    for _ in range(10):
+    for _step in range(10):
         rem = (rem << 1) ^ ((rem >> 9) * 0x537)
     return (data << 10 | rem) ^ 0x5412
 
@@ -146,7 +148,7 @@ def _version_bits(version: int) -> int:
     '0x7c94'
     """
     rem = version
-    for _ in range(12):
+    for _step in range(12):
         rem = (rem << 1) ^ ((rem >> 11) * 0x1F25)
     return version << 12 | rem
 
@@ -390,12 +392,13 @@ def encode(data: str | bytes, ecc: str = "M", *, version: int | None = None,
     return _encode(raw, ecc.upper() if isinstance(ecc, str) else ecc, version, mask)[0]
 
 
-def svg(matrix: list[list[bool]], *, module: int = 4, quiet: int = 4, label: str = "QR code") -> str:
+def svg(matrix: list[list[bool]], *, module: int = 4, quiet: int = 4, label: str | None = None) -> str:
     """An SVG image of a matrix: a white square with a `quiet`-module margin and one path of the dark modules.
 
     Each row's runs of dark modules are strokes 1 module wide along the row's middle
     (`M` to the first run, `m` across each gap, `h` along each run); the viewBox is in
-    modules and `module` is the size of one in pixels.
+    modules and `module` is the size of one in pixels; `label` is what a screen reader says
+    ("QR code" in the language in use if none is given).
 
     >>> print(svg([[True, True, False], [False, True, True], [True, False, True]], module=2, quiet=1, label='<"a">'))
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -405,6 +408,8 @@ def svg(matrix: list[list[bool]], *, module: int = 4, quiet: int = 4, label: str
     """
     if module < 1 or quiet < 0:
         raise ValueError("module must be at least 1 and quiet at least 0")
+    if label is None:
+        label = _("QR code")
     width, height = (len(matrix[0]) if matrix else 0) + 2 * quiet, len(matrix) + 2 * quiet
     parts = []
     for y, row in enumerate(matrix):

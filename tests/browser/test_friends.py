@@ -185,11 +185,11 @@ def test_forged_malformed_and_out_of_turn_messages_are_dropped(room: Room) -> No
     forged = [
         "{not json",
         "[" * 5000 + "]" * 5000,
-        json.dumps({"v": 1, "t": "act", "action": "fold", "step": step, "seat": 0}),  # for another seat
-        json.dumps({"v": 1, "t": "act", "action": "fold", "step": step}),  # out of turn
-        json.dumps({"v": 1, "t": "state", "view": None}),  # a host's message
+        json.dumps({"v": 2, "t": "act", "action": "fold", "step": step, "seat": 0}),  # for another seat
+        json.dumps({"v": 2, "t": "act", "action": "fold", "step": step}),  # out of turn
+        json.dumps({"v": 2, "t": "state", "view": None}),  # a host's message
         json.dumps({"v": 9, "t": "act"}),
-        json.dumps({"v": 1, "t": "chat", "text": "x" * 60_000}),
+        json.dumps({"v": 2, "t": "chat", "text": "x" * 60_000}),
         "x" * 60_000,
     ]
     for text in forged:
@@ -246,7 +246,7 @@ def test_figures_time_to_seated_and_message_round_trip(room: Room) -> None:
         for (let n = 1; n <= 30; n++) {
             const start = performance.now();
             const seen = StripdeckNet.trace.length;
-            window.stripdeckGuest.send(JSON.stringify({v: 1, t: "ping", n}));
+            window.stripdeckGuest.send(JSON.stringify({v: 2, t: "ping", n}));
             while (!StripdeckNet.trace.slice(seen).some(m => m.includes('"pong"') && m.includes(`"n":${n}`)))
                 await new Promise(r => setTimeout(r, 0));
             out.push(performance.now() - start);

@@ -121,6 +121,12 @@ def error_of(page: Any, expression: str, *args: Any) -> str | None:
     return page.evaluate(f"args => errorOf(() => ({expression})(...args))", list(args))
 
 
+def failure_of(page: Any, expression: str, *args: Any) -> dict[str, Any] | None:
+    """The code and values of the error that `expression` throws or rejects with (net.js gives
+    them to an error a person reads, whose words are in the page's language)."""
+    return page.evaluate(f"args => failureOf(() => ({expression})(...args))", list(args))
+
+
 def invite(host: Any, seat: str) -> str:
     return host.evaluate("seat => net.invite(seat).then(r => r.code)", seat)
 
@@ -194,7 +200,8 @@ def test_webrtc_host_and_guest_exchange_messages(pages: Pages) -> None:
     assert error_of(guest, "t => net.send(t)", "é" * 32_769).startswith(too_long)  # 65,538 bytes
     assert error_of(guest, "t => net.send(t)", "é" * 32_768) is None  # exactly 64 KB
     assert error_of(host, "() => net.send('a', {a: 1})").startswith("TypeError")
-    assert error_of(host, "() => net.send('zz', 'hi')") == 'Error: seat "zz" is not connected'
+    assert error_of(host, "() => net.send('zz', 'hi')") == "Error: This seat is not connected."
+    assert failure_of(host, "() => net.send('zz', 'hi')") == {"code": "not-connected", "values": {"seat": "zz"}}
 
     # A binary frame (net.js never sends one) is dropped; the strings around it arrive.
     guest.evaluate("""() => { const c = channels.at(-1); c.send('before');
@@ -253,12 +260,17 @@ def test_webrtc_bad_reply_codes_are_refused_in_plain_words(pages: Pages) -> None
     assert "empty" in refused("a", "")
     assert "damaged" in refused("a", reply_a[: len(reply_a) // 2])
     assert "damaged" in refused("a", "r1.notReallyCompressed")
-    assert 'for the invitation of seat "b", not seat "a"' in refused("a", reply_b)
+    assert "another seat's invitation" in refused("a", reply_b)
+    assert failure_of(host, "(s, r) => net.accept(s, r)", "a", reply_b) == {
+        "code": "other-seat", "values": {"seat": "a", "other": "b"}}
     assert "invitation code, not a reply" in refused("a", code_a)
     assert "invitation code, not a reply" in refused("a", code_b)
     assert "from another table" in refused("a", other_reply)
     assert "older invitation" in refused("c", old_reply)
+    assert failure_of(host, "(s, r) => net.accept(s, r)", "c", old_reply) == {
+        "code": "older-reply", "values": {"seat": "c"}}
     assert "no invitation" in refused("d", reply_a)
+    assert '"' not in refused("d", reply_a)  # words for a person: no transport seat id in them
     # A guest given a reply, or garbage, instead of an invitation.
     assert "reply code" in error_of(guest_c, "c => net.join(c)", reply_a)
     assert "not a Stripdeck code" in error_of(guest_c, "c => net.join(c)", "https://example.org/")
@@ -284,11 +296,10 @@ def test_webrtc_accept_gives_up_when_no_connection_comes(pages: Pages) -> None:
     reply = guest.evaluate("c => net.join(c)", invite(host, "a"))
     guest.evaluate("net.close()")  # the guest's side is gone: nothing answers the host's checks
     started = time.perf_counter()
-    message = error_of(host, "r => net.accept('a', r)", reply)
-    print(f"\nWebRTC accept with nobody there: {message!r} after {time.perf_counter() - started:.1f} s")
-    assert message in ('Error: No connection to seat "a" after 1 s: the two networks may not allow '
-                       "a direct connection. Invite the seat again.",
-                       'Error: The connection to seat "a" failed: the connection failed.')
+    failure = failure_of(host, "r => net.accept('a', r)", reply)
+    print(f"\nWebRTC accept with nobody there: {failure!r} after {time.perf_counter() - started:.1f} s")
+    assert failure in ({"code": "no-connection", "values": {"seat": "a", "seconds": 1}},
+                       {"code": "connection-failed", "values": {"seat": "a"}})
     assert host.evaluate("net.state('a')") == "closed" and kinds(host) == []
     connect(host, guest, "a")  # inviting again works
     assert kinds(host) == [["open", "a"]]
@@ -306,7 +317,7 @@ def test_webrtc_closed_guest_page_is_noticed_and_the_seat_rejoins(pages: Pages) 
     print(f"\nWebRTC guest page.close() -> host.onclose: {closed_ms:.0f} ms")
     assert closed_ms < 2_000
     assert host.evaluate("net.state('a')") == "closed"
-    assert error_of(host, "() => net.send('a', 'hi')") == 'Error: seat "a" is not connected'
+    assert failure_of(host, "() => net.send('a', 'hi')") == {"code": "not-connected", "values": {"seat": "a"}}
 
     # A new invitation for the same seat: the friend rejoins from a new page.
     guest = guest_page(pages)
