@@ -104,7 +104,7 @@ def test_without_javascript_the_prerendered_widgets_are_readable(browser: Any, s
             assert scenario.locator(".sd-frame").get_attribute("data-frame") is None  # no script, frame 0 shown
             assert "Step 0 of" in scenario.locator(".sd-frame-info").inner_text()
         play = page.locator("#game a.sd-play")
-        assert play.get_attribute("href").startswith("index.html?embed=1&preset=official&")
+        assert play.get_attribute("href").startswith("index.html?embed=1&lang=en&preset=official&")
         # Styles stay inside: the host page's loud table border does not reach the widget.
         assert page.locator("#ranking table").evaluate("e => getComputedStyle(e).borderTopStyle") != "dashed"
         screenshot(page, "widgets-no-javascript")

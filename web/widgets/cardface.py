@@ -1,4 +1,5 @@
-"""Card faces as HTML: CSS-drawn (rank and suit symbol), with an accessible name.
+"""Card faces as HTML: CSS-drawn (rank and suit symbol), with an accessible name (the card's
+name in the language in use, ``Card.name``; the indices on the face are not translated).
 
 >>> card_html(parse_card("Ah"))
 '<span class="sd-card sd-red" role="img" aria-label="Ace of hearts"><b>A</b><i>♥</i></span>'
@@ -9,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from stripdeck import DECK, Card, Suit, parse_card  # noqa: F401 - parse_card is for the doctest
+from stripdeck import DECK, JOKER, Card, Suit, parse_card  # noqa: F401 - parse_card is for the doctest
+from stripdeck.i18n import _
 
 RED = (Suit.HEARTS, Suit.DIAMONDS)
 
@@ -27,7 +29,7 @@ def rank_text(card: Card) -> str:
 def card_html(card: Card, extra: str = "") -> str:
     """One face-up card."""
     if card.is_joker:
-        return (f'<span class="sd-card sd-joker{extra}" role="img" aria-label="Joker">'
+        return (f'<span class="sd-card sd-joker{extra}" role="img" aria-label="{esc(card.name)}">'
                 '<b>JK</b><i>★</i></span>')
     colour = "sd-red" if card.suit in RED else "sd-black"
     assert card.suit is not None
@@ -37,7 +39,8 @@ def card_html(card: Card, extra: str = "") -> str:
 
 def back_html() -> str:
     """One face-down card."""
-    return '<span class="sd-card sd-back" role="img" aria-label="Face-down card"></span>'
+    name = _("Face-down card")
+    return f'<span class="sd-card sd-back" role="img" aria-label="{esc(name)}"></span>'
 
 
 def hand_html(cards: Iterable[Card], label: str = "") -> str:
@@ -68,5 +71,6 @@ def grid_html(joker: bool = False, picked: dict[str, str] | None = None) -> str:
                    for card in sorted((c for c in DECK if c.suit is suit), key=lambda c: -c.rank)]
         rows.append(f'<div class="sd-grid-row">{"".join(buttons)}</div>')
     if joker:
-        rows.append(f'<div class="sd-grid-row">{button("Jk", "sd-joker", "Joker", "<b>JK</b><i>★</i>")}</div>')
-    return f'<div class="sd-grid" role="group" aria-label="Pick cards">{"".join(rows)}</div>'
+        rows.append(f'<div class="sd-grid-row">{button("Jk", "sd-joker", JOKER.name, "<b>JK</b><i>★</i>")}</div>')
+    label = _("Pick cards")
+    return f'<div class="sd-grid" role="group" aria-label="{esc(label)}">{"".join(rows)}</div>'
