@@ -79,8 +79,9 @@ def build(params: dict[str, str], extra: dict[str, Any] | None = None) -> dict[s
     """The widget for ``params`` as a dict ready for JSON (raises WidgetError)."""
     extra = extra or {}
     spec = parse(params)
-    out: dict[str, Any] = {"ok": True, "widget": spec.widget, "id": spec.id, "lang": spec.lang,
-                           "dir": direction(spec.lang)}
+    spoken = i18n.current().code  # the widget's language, or English if its catalogue is unusable
+    out: dict[str, Any] = {"ok": True, "widget": spec.widget, "id": spec.id, "lang": spoken,
+                           "dir": direction(spoken)}
     if spec.widget == "ranking":
         out["html"] = ranking.render(spec.rules)
     elif spec.widget == "compare":
@@ -145,18 +146,18 @@ def render(params_json: str, extra_json: str = "{}") -> str:
 
 
 def _failure(code: str, message: str) -> str:
-    with i18n.using(speaking(code)):
-        return json.dumps({"ok": False, "error": message, "html": error_html(message), "lang": code,
-                           "dir": direction(code)})
+    with i18n.using(speaking(code)) as spoken:
+        return json.dumps({"ok": False, "error": message, "html": error_html(message), "lang": spoken.code,
+                           "dir": direction(spoken.code)})
 
 
 def _internal_error(code: str, err: Exception) -> str:
     # Python's own words ("tuple index out of range") mean nothing to a reader: they go to
     # the console (embed.js logs "detail"), the widget says what happened.
-    with i18n.using(speaking(code)):
+    with i18n.using(speaking(code)) as spoken:
         message = _("internal error: the widget could not be shown (the details are in the browser's console)")
-        return json.dumps({"ok": False, "error": message, "html": error_html(message), "lang": code,
-                           "dir": direction(code), "detail": f"{type(err).__name__}: {err}"})
+        return json.dumps({"ok": False, "error": message, "html": error_html(message), "lang": spoken.code,
+                           "dir": direction(spoken.code), "detail": f"{type(err).__name__}: {err}"})
 
 
 def _rules_from_form(form: dict[str, str]) -> Rules:
@@ -219,5 +220,7 @@ def odds_result(hand: str, settings_json: str, lang: str = "en") -> str:
             settings = json.loads(settings_json)
             rules = Rules.from_dict(settings["rules"])
             return odds.result(hand, rules, settings["dead"], settings["opponents"], settings["top"])
-        except (RulesError, KeyError, TypeError, ValueError) as err:
+        except RulesError as err:
             return compare.error_html(str(err))
+        except (KeyError, TypeError, ValueError):  # settings that are not the widget's own
+            return compare.error_html(_("internal error: the draw odds could not be worked out"))

@@ -26,14 +26,19 @@ def rank_text(card: Card) -> str:
     return "10" if card.rank.letter == "T" else card.rank.letter
 
 
+def card_label(card: Card) -> str:
+    """A card's accessible name ("Ace of hearts"; the engine's words for the card)."""
+    return card.name
+
+
 def card_html(card: Card, extra: str = "") -> str:
     """One face-up card."""
     if card.is_joker:
-        return (f'<span class="sd-card sd-joker{extra}" role="img" aria-label="{esc(card.name)}">'
+        return (f'<span class="sd-card sd-joker{extra}" role="img" aria-label="{esc(card_label(card))}">'
                 '<b>JK</b><i>★</i></span>')
     colour = "sd-red" if card.suit in RED else "sd-black"
     assert card.suit is not None
-    return (f'<span class="sd-card {colour}{extra}" role="img" aria-label="{esc(card.name)}">'
+    return (f'<span class="sd-card {colour}{extra}" role="img" aria-label="{esc(card_label(card))}">'
             f"<b>{rank_text(card)}</b><i>{card.suit.symbol}</i></span>")
 
 
@@ -67,10 +72,11 @@ def grid_html(joker: bool = False, picked: dict[str, str] | None = None) -> str:
     rows = []
     for suit in Suit:
         colour = "sd-red" if suit in RED else "sd-black"
-        buttons = [button(str(card), colour, card.name, f"<b>{rank_text(card)}</b><i>{suit.symbol}</i>")
+        buttons = [button(str(card), colour, card_label(card), f"<b>{rank_text(card)}</b><i>{suit.symbol}</i>")
                    for card in sorted((c for c in DECK if c.suit is suit), key=lambda c: -c.rank)]
         rows.append(f'<div class="sd-grid-row">{"".join(buttons)}</div>')
     if joker:
-        rows.append(f'<div class="sd-grid-row">{button("Jk", "sd-joker", JOKER.name, "<b>JK</b><i>★</i>")}</div>')
+        joker_button = button("Jk", "sd-joker", card_label(JOKER), "<b>JK</b><i>★</i>")
+        rows.append(f'<div class="sd-grid-row">{joker_button}</div>')
     label = _("Pick cards")
     return f'<div class="sd-grid" role="group" aria-label="{esc(label)}">{"".join(rows)}</div>'

@@ -23,8 +23,8 @@ PRESET_NAMES = {"online": NP_("preset", "online"), "official": NP_("preset", "of
                 "cardroom": NP_("preset", "cardroom")}
 """The presets' names in the preset selector (``pgettext(*PRESET_NAMES[name])``)."""
 
-SUIT_NAMES = {"h": NP_("suits", "hearts"), "d": NP_("suits", "diamonds"), "c": NP_("suits", "clubs"),
-              "s": NP_("suits", "spades")}
+SUIT_NAMES = {"h": NP_("suit", "hearts"), "d": NP_("suit", "diamonds"), "c": NP_("suit", "clubs"),
+              "s": NP_("suit", "spades")}
 """The suits by name, as the suit order selector lists them ("hearts > diamonds > clubs > spades")."""
 
 _HANDS = {"a": (N_("Hand A"), N_("Pick cards for hand A")), "b": (N_("Hand B"), N_("Pick cards for hand B"))}

@@ -19,28 +19,29 @@ from stripdeck.ranking import ranking_table
 
 from .cardface import esc, hand_html
 
+# The same words as stripdeck's (its "hand category" names): the table capitalises them.
 HAND_NAMES = {
-    "five aces": NP_("hand", "Five aces"),
-    "straight flush": NP_("hand", "Straight flush"),
-    "four of a kind": NP_("hand", "Four of a kind"),
-    "flush": NP_("hand", "Flush"),
-    "full house": NP_("hand", "Full house"),
-    "straight": NP_("hand", "Straight"),
-    "three of a kind": NP_("hand", "Three of a kind"),
-    "two pairs": NP_("hand", "Two pairs"),
-    "one pair": NP_("hand", "One pair"),
-    "high card": NP_("hand", "High card"),
+    "five aces": NP_("hand category", "five aces"),
+    "straight flush": NP_("hand category", "straight flush"),
+    "four of a kind": NP_("hand category", "four of a kind"),
+    "flush": NP_("hand category", "flush"),
+    "full house": NP_("hand category", "full house"),
+    "straight": NP_("hand category", "straight"),
+    "three of a kind": NP_("hand category", "three of a kind"),
+    "two pairs": NP_("hand category", "two pairs"),
+    "one pair": NP_("hand category", "one pair"),
+    "high card": NP_("hand category", "high card"),
 }
-"""Each category's name as a row of the table names it (``pgettext(*HAND_NAMES[category])``)."""
+"""Each category's name (``pgettext(*HAND_NAMES[category])``)."""
 
 
 def hand_name(category: str) -> str:
-    """A category's name in the language in use.
+    """A category's name as a row of the table names it, in the language in use.
 
     >>> hand_name("full house")
     'Full house'
     """
-    return pgettext(*HAND_NAMES[category])
+    return i18n.upper_first(pgettext(*HAND_NAMES[category]))
 
 
 def deck_counts(ranks: int, straights: int, suits: int = 4) -> dict[str, int]:
