@@ -158,7 +158,13 @@ def render(rules: Rules) -> str:
         example = hand_html(parse_cards(r.example, joker=True), _("Example: {cards}", cards=r.example))
         c52 = "–" if r.count_52 is None else i18n.number(r.count_52)
         p52 = "–" if r.probability_52 is None else percent(r.probability_52)
-        place52 = "–" if r.place_52 is None else i18n.number(r.place_52)
+        if r.place_52 is None:
+            place52 = "–"
+        else:
+            # TRANSLATORS: on a phone, the hand's place in the ranking of 52-card poker ("#4 with 52").
+            phone = pgettext("ranking, on a phone", "#{place} with 52", place=r.place_52)
+            place52 = (f'<span class="sd-wide">{i18n.number(r.place_52)}</span>'
+                       f'<span class="sd-narrow">{esc(phone)}</span>')
         # data-label and the sd-* cell classes lay a row out as a block on a phone (widgets.css).
         body.append(
             f"<tr{cls}><td class=\"sd-place\">{i18n.number(r.place)}</td><th scope=\"row\" class=\"sd-name\">"
