@@ -17,7 +17,8 @@ const FILES = {};
 const PREFIX = "stripdeck-";
 const CACHE = PREFIX + VERSION;
 const CLIENTS = PREFIX + "clients"; // client id -> the version that client's page was served from
-const PAGES = new Set(["", "index.html"]); // the game's page, whatever its query
+// The game's pages, whatever their query: index.html, and index.<code>.html in each other language.
+const pageOf = (path) => (path === "" ? "index.html" : /^index(\.[a-z]+)?\.html$/.test(path) ? path : null);
 
 const scope = () => self.registration.scope;
 
@@ -77,9 +78,10 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(scope())) return; // the network, as usual
   const path = new URL(request.url).pathname.slice(new URL(scope()).pathname.length);
   if (request.mode === "navigate") {
-    if (!PAGES.has(path)) return;
+    const page = pageOf(path);
+    if (!page || !Object.hasOwn(FILES, page)) return;
     event.respondWith((async () => {
-      const response = await caches.match(scope() + "index.html", { cacheName: CACHE });
+      const response = await caches.match(scope() + page, { cacheName: CACHE });
       if (!response) return fetch(request);
       const id = event.resultingClientId;
       if (id) event.waitUntil(caches.open(CLIENTS).then((book) => book.put(bookKey(id), new Response(VERSION))));

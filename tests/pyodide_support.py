@@ -41,7 +41,7 @@ def check_site_is_current() -> None:
         p.relative_to(ROOT / "core").as_posix(): p.read_bytes()
         for p in (ROOT / "core" / "stripdeck").rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
-        and "locale" not in p.relative_to(ROOT / "core").parts  # the catalogues: not in the page's wheel
+        and "locale" not in p.relative_to(ROOT / "core" / "stripdeck").parts  # not in the page's wheel
     }
     if packed != sources:
         raise PyodideError("dist/ is stale (core/ changed): run `python3 build.py site`")

@@ -88,13 +88,13 @@ def test_contexts_keep_words_apart():
         assert pgettext("card", "queen of spades") == "Pik-Dame"
 
 
-def test_each_task_keeps_its_own_language():
+def test_each_task_keeps_the_language_of_its_block():
     french = Language.from_mo("fr", mo("fr", {"Fold": "Se coucher"}))
 
     async def speak(language: Language) -> str:
-        i18n.use(language)
-        await asyncio.sleep(0)
-        return _("Fold")
+        with i18n.using(language):
+            await asyncio.sleep(0)
+            return _("Fold")
 
     async def both() -> list[str]:
         return list(await asyncio.gather(speak(french), speak(i18n.ENGLISH)))
@@ -134,6 +134,21 @@ def test_a_translation_with_a_placeholder_the_english_lacks_is_refused(translati
     with pytest.raises(CatalogueError, match=says):
         Language.from_mo("it", mo("it", {"{player} raises to {amount}.": translation}))
     assert i18n.current() is i18n.ENGLISH
+
+
+def test_the_process_language_is_seen_everywhere_outside_a_block():
+    german = Language.from_mo("de", mo("de", {"Fold": "Passen", "Call": "Mitgehen"}))
+    italian = Language.from_mo("it", mo("it", {"Fold": "Passo"}))
+    try:
+        i18n.use(german)
+        assert _("Fold") == "Passen"
+        with i18n.using(italian):
+            assert _("Fold") == "Passo"
+            assert _("Call") == "Call"  # Italian has no translation: the English
+        assert asyncio.run(asyncio.sleep(0, result=_("Call"))) == "Mitgehen"
+    finally:
+        i18n.use(i18n.ENGLISH)
+    assert _("Fold") == "Fold"
 
 
 def test_a_translation_may_leave_a_placeholder_out():

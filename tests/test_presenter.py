@@ -90,7 +90,7 @@ def test_doctests(module):
 
 
 # The modules that touch the page (pyscript, pyodide.ffi); every other web module runs on CPython.
-PAGE_ONLY = ("main.py", "dom.py", "runner.py", "page_input.py", "friends_page.py")
+PAGE_ONLY = ("main.py", "dom.py", "runner.py", "page_input.py", "friends_page.py", "l10n.py")
 
 
 def test_web_modules_hold_no_browser_imports():

@@ -47,7 +47,9 @@ SOURCES = (
     ("embed.js", "javascript"),
     ("index.html", "tools.l10n:extract_html"),
     ("embed.html", "tools.l10n:extract_html"),
+    ("manifest.webmanifest", "tools.l10n:extract_manifest"),
 )
+MANIFEST_WORDS = ("name", "short_name", "description")  # a manifest's words (tools/shell.py translates them)
 KEYWORDS = {
     "_": None, "N_": None, "NP_": ((1, "c"), 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
@@ -69,10 +71,10 @@ class _Marked(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=False)
-        self.found: list[tuple[int, str]] = []   # (line, English), for the extractor
-        # (start, end, replacement maker): a marked tag, or a marked element's text
-        self.tags: list[tuple[int, int, list[str], str | None]] = []  # (start, end, attrs, text's English)
-        self.texts: list[tuple[int, int, str]] = []
+        self.found: list[tuple[int, str | None, str]] = []   # (line, context, English), for the extractor
+        # a marked tag: (start, end, attributes to translate, its text's English, the context)
+        self.tags: list[tuple[int, int, list[str], str | None, str | None]] = []
+        self.texts: list[tuple[int, int, str, str | None]] = []  # (start, end, English, context)
         self._open: list[tuple[str, int, int, int]] = []  # (tag, its index in self.tags or -1, text start)
 
     def feed_text(self, text: str) -> None:
@@ -92,15 +94,16 @@ class _Marked(HTMLParser):
         start = self._pos()
         end = start + len(self.get_starttag_text() or "")
         translated = (named.get("data-l10n-attrs") or "").split()
+        context = named.get("data-l10n-context")
         for attr in translated:
             value = named.get(attr)
             if value is None:
                 raise ValueError(f"line {self.getpos()[0]}: data-l10n-attrs names {attr!r}, which <{tag}> lacks")
-            self.found.append((self.getpos()[0], value))
+            self.found.append((self.getpos()[0], context, value))
         index = -1
         if translated or "data-l10n" in named:
             index = len(self.tags)
-            self.tags.append((start, end, translated, None))
+            self.tags.append((start, end, translated, None, context))
         if tag not in _VOID:
             self._open.append((tag, index if "data-l10n" in named else -1, end, self.getpos()[0]))
 
@@ -117,10 +120,10 @@ class _Marked(HTMLParser):
         if "<" in raw:
             raise ValueError(f"line {line}: a data-l10n element holds markup: {raw!r}")
         english = " ".join(html.unescape(raw).split())
-        self.found.append((line, english))
-        self.texts.append((begin, self._pos(), english))
-        start, end, attrs, _ = self.tags[index]
-        self.tags[index] = (start, end, attrs, english)
+        start, end, attrs, _, context = self.tags[index]
+        self.found.append((line, context, english))
+        self.texts.append((begin, self._pos(), english, context))
+        self.tags[index] = (start, end, attrs, english, context)
 
 
 def extract_html(fileobj: Any, keywords: Any, comment_tags: Any,
@@ -128,24 +131,42 @@ def extract_html(fileobj: Any, keywords: Any, comment_tags: Any,
     """Babel extraction method for page templates: the data-l10n texts and attributes."""
     parser = _Marked()
     parser.feed_text(fileobj.read().decode("utf-8"))
-    for line, english in parser.found:
-        yield line, "_", english, []
+    for line, context, english in parser.found:
+        if context is None:
+            yield line, "_", english, []
+        else:
+            yield line, "pgettext", (context, english), []
 
 
-def translate_html(template: str, gettext: Any) -> str:
-    """A page template in one language: every data-l10n text and attribute translated by
-    ``gettext``, the English kept in ``data-l10n="..."`` and ``data-l10n-<attr>="..."`` for the
-    page's later changes of language (web/l10n.py).
+def extract_manifest(fileobj: Any, keywords: Any, comment_tags: Any,
+                     options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extraction method for the web app manifest: its name, short name and description."""
+    text = fileobj.read().decode("utf-8")
+    data = json.loads(text)
+    for key in MANIFEST_WORDS:
+        line = next((i for i, row in enumerate(text.splitlines(), 1) if f'"{key}"' in row), 1)
+        yield line, "_", data[key], []
 
-    >>> translate_html('<b data-l10n>Fold</b><i title="Yes" data-l10n-attrs="title"></i>', str.upper)
-    '<b data-l10n="Fold">FOLD</b><i title="YES" data-l10n-attrs="title" data-l10n-title="Yes"></i>'
+
+def translate_html(template: str, language: Any) -> str:
+    """A page template in one language (a stripdeck.i18n.Language): every data-l10n text and
+    attribute translated, the English kept in ``data-l10n="..."`` and ``data-l10n-<attr>="..."``
+    for the page's later changes of language (web/l10n.py).
+
+    >>> from stripdeck.i18n import ENGLISH
+    >>> translate_html('<b data-l10n>Fold</b><i title="Yes" data-l10n-attrs="title"></i>', ENGLISH)
+    '<b data-l10n="Fold">Fold</b><i title="Yes" data-l10n-attrs="title" data-l10n-title="Yes"></i>'
     """
     parser = _Marked()
     parser.feed_text(template)
+
+    def gettext(context: str | None, english: str) -> str:
+        return str(language.gettext(english) if context is None else language.pgettext(context, english))
+
     edits: list[tuple[int, int, str]] = []
-    for begin, end, english in parser.texts:
-        edits.append((begin, end, html.escape(gettext(english), quote=False)))
-    for start, end, attrs, english in parser.tags:
+    for begin, end, english, context in parser.texts:
+        edits.append((begin, end, html.escape(gettext(context, english), quote=False)))
+    for start, end, attrs, english, context in parser.tags:
         tag = template[start:end]
         for attr in attrs:
             pattern = re.compile(r'(\s' + re.escape(attr) + r'=")([^"]*)(")')
@@ -153,7 +174,7 @@ def translate_html(template: str, gettext: Any) -> str:
             if match is None:
                 raise ValueError(f'write {attr}="..." with double quotes in {tag!r}')
             value = html.unescape(match.group(2))
-            tag = (tag[:match.start()] + match.group(1) + html.escape(gettext(value)) + match.group(3)
+            tag = (tag[:match.start()] + match.group(1) + html.escape(gettext(context, value)) + match.group(3)
                    + tag[match.end():])
             tag = tag[:-1].rstrip("/") + f' data-l10n-{attr}="{html.escape(value)}">'
         if english is not None:
@@ -223,9 +244,9 @@ def extract() -> Any:
                                    header_comment="# Every sentence of Stripdeck (python3 build.py messages).\n#")
     for path in source_files():
         rel = path.relative_to(ROOT).as_posix()
-        method = _method(path)
-        if method.startswith("tools."):
-            method = extract_html
+        method: Any = _method(path)
+        if method.startswith("tools.l10n:"):
+            method = globals()[method.split(":")[1]]
         with path.open("rb") as fileobj:
             for lineno, message, comments, context in extract_mod.extract(
                     method, fileobj, keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):

@@ -21,7 +21,9 @@ import re
 from pathlib import Path
 
 GAME_FILES = ("index.html", "manifest.webmanifest")
-GAME_FOLDERS = ("web", "pyscript", "pyodide", "icons")
+GAME_PATTERNS = ("index.*.html", "manifest.*.webmanifest")  # the other languages' pages and manifests
+GAME_FOLDERS = ("web", "pyscript", "pyodide", "icons", "locale")
+PAGE = re.compile(r"^index(\.[a-z]+)?\.html$")
 LEFT_OUT = ("web/widgets/scenarios/",)  # the widgets' example files: not part of the game
 _BUILD_META = re.compile(r'(<meta name="stripdeck-build" content=")[^"]*(">)')
 _VERSION = re.compile(r'^const VERSION = "[^"]*";$', re.M)
@@ -31,6 +33,8 @@ _FILES = re.compile(r"^const FILES = \{.*?\};$", re.M | re.S)
 def game_files(dist: Path) -> list[str]:
     """The files the service worker caches, as paths relative to dist/ (sorted)."""
     found = [name for name in GAME_FILES if (dist / name).is_file()]
+    for pattern in GAME_PATTERNS:
+        found += [p.name for p in dist.glob(pattern) if p.is_file()]
     for folder in GAME_FOLDERS:
         found += [p.relative_to(dist).as_posix() for p in (dist / folder).rglob("*") if p.is_file()]
     return sorted(p for p in found if not p.startswith(LEFT_OUT))
@@ -38,7 +42,7 @@ def game_files(dist: Path) -> list[str]:
 
 def _content(dist: Path, path: str) -> bytes:
     data = (dist / path).read_bytes()
-    if path == "index.html":  # its version mark is the result, not an input
+    if PAGE.match(path):  # a page's version mark is the result, not an input
         data = _BUILD_META.sub(lambda m: m.group(1) + m.group(2), data.decode("utf-8")).encode("utf-8")
     return data
 
@@ -57,11 +61,12 @@ def finish(dist: Path) -> str:
     if "index.html" not in files or not (dist / "sw.js").is_file():
         raise SystemExit("build.py: dist/ needs index.html and sw.js for the offline game")
     version = build_version(dist, files)
-    page = dist / "index.html"
-    text = page.read_text(encoding="utf-8")
-    if len(_BUILD_META.findall(text)) != 1:
-        raise SystemExit('build.py: index.html must have one <meta name="stripdeck-build" content="">')
-    page.write_text(_BUILD_META.sub(lambda m: f"{m.group(1)}{version}{m.group(2)}", text), encoding="utf-8")
+    for name in (f for f in files if PAGE.match(f)):
+        page = dist / name
+        text = page.read_text(encoding="utf-8")
+        if len(_BUILD_META.findall(text)) != 1:
+            raise SystemExit(f'build.py: {name} must have one <meta name="stripdeck-build" content="">')
+        page.write_text(_BUILD_META.sub(lambda m: f"{m.group(1)}{version}{m.group(2)}", text), encoding="utf-8")
     integrity = {path: "sha256-" + base64.b64encode(hashlib.sha256((dist / path).read_bytes()).digest()).decode()
                  for path in files}
     worker = dist / "sw.js"

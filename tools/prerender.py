@@ -305,7 +305,7 @@ def write_frames(dist: Path) -> None:
     template = (dist / "embed.html").read_text(encoding="utf-8")
     for code in languages()[1:]:
         language = _bridge().speaking(code)
-        page = translate_html(template, language.gettext)
+        page = translate_html(template, language)
         page, found = re.subn(r'<html lang="[^"]*"', f'<html lang="{code}"', page, count=1)
         if not found or language is i18n.ENGLISH:
             raise SystemExit(f"build.py: cannot write {frame_name(code)} (no <html lang>, or no catalogue)")

@@ -88,14 +88,17 @@ def make_snapshot(pyodide: Path, wheel: Path) -> None:
 
 
 def finish_game(dist: Path) -> str:
-    """The game page's shell, icons, manifest and service worker; returns the build's version."""
+    """The game's pages (one per language), icons, manifests and service worker; returns the
+    build's version."""
     from . import icons, offline, shell
 
-    page = dist / "index.html"
-    page.write_text(shell.prerender_index(page.read_text(encoding="utf-8")), encoding="utf-8")
+    template = (dist / "index.html").read_text(encoding="utf-8")
+    for name, page in shell.prerender_pages(template, dist / "locale").items():
+        (dist / name).write_text(page, encoding="utf-8")
+    for name, manifest in shell.manifests((ROOT / "manifest.webmanifest").read_text(encoding="utf-8")).items():
+        (dist / name).write_text(manifest, encoding="utf-8")
     icons.write(dist / "icons")
-    for name in ("manifest.webmanifest", "sw.js"):
-        shutil.copy2(ROOT / name, dist / name)
+    shutil.copy2(ROOT / "sw.js", dist / "sw.js")
     return offline.finish(dist)  # last: it hashes every file of the game
 
 

@@ -24,6 +24,11 @@ STEPS = (
     ("main",),  # the App: reads the settings and the saved game, deals, renders
 )
 
+# The page's language first (web/l10n.py): everything Python draws is drawn in it.
+import l10n  # noqa: E402
+
+l10n.start_notices.extend(await l10n.start())  # noqa: F704, PLE1142 (top-level await, see below)
+
 for names in STEPS:
     for name in names:
         importlib.import_module(name)

@@ -13,17 +13,21 @@
   const runtime = (url) => /\/pyodide\/[^/]+$/.test(new URL(url, location.href).pathname);
   const streamed = new Map(); // url -> bytes so far
   let imported = 0;
-  let stage = "Downloading the Python runtime";
+  const words = window.stripdeckL10n; // web/shell.js: the page's language
+  const _ = words ? words._ : (english) => english;
+  const number = words ? words.number : (n, decimals) => n.toFixed(decimals);
+  let game = false; // the game's own file (the wheel) is coming, not the runtime
 
-  const mb = (n) => (n / 1e6).toFixed(1);
+  const mb = (n) => number(n / 1e6, 1);
   function show() {
     const loaded = imported + [...streamed.values()].reduce((a, b) => a + b, 0);
     const done = total ? Math.min(loaded / total, 1) : 0;
     if (bar && total) { bar.value = Math.round(done * 100); }
     if (text) {
-      text.textContent = total && done < 1
-        ? `${stage}: ${mb(loaded)} of ${mb(total)} MB (${mb(Math.max(total - loaded, 0))} MB left)`
-        : "Starting Python and dealing the first hand…";
+      const sizes = { loaded: mb(loaded), total: mb(total), left: mb(Math.max(total - loaded, 0)) };
+      text.textContent = !total || done >= 1 ? _("Starting Python and dealing the first hand…")
+        : game ? _("Downloading the game: {loaded} of {total} MB ({left} MB left)", sizes)
+        : _("Downloading the Python runtime: {loaded} of {total} MB ({left} MB left)", sizes);
     }
   }
 
@@ -32,7 +36,7 @@
     const response = await originalFetch.call(this, input, init);
     const url = String((input && input.url) || input);
     if (!runtime(url) || !response.body) return response;
-    if (/\.whl$/.test(url)) stage = "Downloading the game";
+    if (/\.whl$/.test(url)) game = true;
     streamed.set(url, 0);
     const reader = response.body.getReader();
     const body = new ReadableStream({

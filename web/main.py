@@ -13,6 +13,7 @@ import commands
 import controller
 import friends_page
 import guest
+import l10n
 import preactions
 import render
 import rules_text
@@ -35,6 +36,7 @@ class App(PageInput, friends_page.FriendsControls):
 
     def __init__(self):
         params, notices = url_params.parse_params(str(window.location.search))
+        notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (web/l10n.py)
         self.embed = bool(params.get("embed"))
         self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
         invitation = None if self.embed else friends_page.invitation_from_hash(window.location.hash)

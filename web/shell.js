@@ -16,9 +16,43 @@
 //   "ready", "update-ready", "unsupported" or "failed".
 // * On a return visit it starts reading Python's snapshot (window.stripdeckSnapshot, a promise
 //   of its bytes, which web/pyodide_boot.mjs takes) while PyScript loads.
+// * The page's words in its language (docs/i18n.md): window.stripdeckL10n._(english, values)
+//   for the page's JavaScript (the sentences come inline, #stripdeck-l10n), and the language's
+//   catalogue fetched at once for Python (window.stripdeckCatalogue, which web/l10n.py takes).
+//   A language chosen in Settings before Python runs opens that language's page.
 (() => {
   const body = document.body;
   const root = document.documentElement;
+  const lang = root.lang || "en";
+  const L10N = (() => {
+    try {
+      const data = JSON.parse(document.getElementById("stripdeck-l10n")?.textContent ?? "{}");
+      return data && typeof data === "object" && data.lang === lang ? data : {};
+    } catch {
+      return {};
+    }
+  })();
+  const strings = L10N.strings && typeof L10N.strings === "object" ? L10N.strings : {};
+  const GROUP = typeof L10N.group === "string" ? L10N.group : ",";
+  const POINT = typeof L10N.decimal === "string" ? L10N.decimal : ".";
+  /** A number written the page language's way (as stripdeck.i18n writes it in Python). */
+  const number = (value, decimals = 0) => {
+    const [whole, fraction] = Math.abs(value).toFixed(decimals).split(".");
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
+    return (value < 0 && Number(whole + (fraction ?? "")) !== 0 ? "-" : "") + grouped + (fraction ? POINT + fraction : "");
+  };
+  /** A sentence in the page's language, its {placeholders} filled (numbers the language's way). */
+  const _ = (english, values = {}) => {
+    const text = typeof strings[english] === "string" ? strings[english] : english;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name)
+      ? (typeof values[name] === "number" ? number(values[name]) : String(values[name])) : whole));
+  };
+  window.stripdeckL10n = Object.freeze({ lang, _, number });
+  // Python's catalogue for this language, fetched now (not after Python has started).
+  if (lang !== "en") {
+    window.stripdeckCatalogue = fetch(`./locale/${lang}.mo`).then((response) => (
+      response.ok ? response.arrayBuffer() : null)).catch(() => null);
+  }
   const params = new URLSearchParams(location.search);
   const embed = params.get("embed") === "1";
   const build = document.querySelector('meta[name="stripdeck-build"]')?.content ?? "";
@@ -71,7 +105,7 @@
       const text = localStorage.getItem(SNAPSHOT_KEY);
       if (!text || text.length > SNAPSHOT_CHARS) return null;
       const saved = JSON.parse(text);
-      if (!saved || typeof saved !== "object" || saved.build !== build || !build) return null;
+      if (!saved || typeof saved !== "object" || saved.build !== build || !build || saved.lang !== lang) return null;
       return saved;
     } catch {
       return null; // storage blocked, or not JSON: the pre-rendered defaults stay
@@ -104,7 +138,7 @@
       return;
     }
     const region = (id) => byId(id)?.innerHTML ?? "";
-    const saved = { build, table: region("table"), settings: region("settings-form"), help: region("help-body"),
+    const saved = { build, lang, table: region("table"), settings: region("settings-form"), help: region("help-body"),
       history: region("history-list"), session: region("session-list") };
     const text = JSON.stringify(saved);
     try {
@@ -123,9 +157,12 @@
     felt.prepend(variant.content.cloneNode(true));
     felt.className = `felt players-${opponents + 1}`;
     if (/^[0-9]{1,6}$/.test(stack)) {
-      felt.querySelectorAll(".seat .stack").forEach((s) => { s.textContent = stack; });
+      felt.querySelectorAll(".seat .stack").forEach((s) => { s.textContent = number(Number(stack)); });
       felt.querySelectorAll(".seat").forEach((s) => {
-        s.setAttribute("aria-label", s.getAttribute("aria-label").replace(/[0-9]+ chips$/, `${stack} chips`));
+        const you = s.classList.contains("human");
+        const name = s.querySelector(".name")?.textContent ?? "";
+        s.setAttribute("aria-label", you ? _("{name} (you), {stack} chips", { name, stack: Number(stack) })
+          : _("{name}, {stack} chips", { name, stack: Number(stack) }));
       });
     }
   }
@@ -210,6 +247,10 @@
   const record = (event) => {
     if (started() || !form?.contains(event.target) || !event.target.name) return;
     const el = event.target;
+    if (el.name === "lang" && event.type === "change") {
+      chooseLanguage(el.value);
+      return;
+    }
     changes.push([el.name, el.type === "checkbox" ? el.checked : el.value]);
   };
   document.addEventListener("change", record, true);
@@ -222,6 +263,21 @@
     submitted = true;
     body.dataset.shellPending = "new-table";
   });
+
+  /** A language chosen before Python runs: kept with the settings, and its page opened (nothing
+   * is lost: no hand has been dealt by this page yet). */
+  function chooseLanguage(code) {
+    try {
+      const settings = storedSettings() ?? {};
+      settings.lang = code;
+      localStorage.setItem("stripdeck.settings", JSON.stringify(settings));
+    } catch { /* storage blocked: the language stays for this visit only */ }
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    const page = code && code !== "en" ? `index.${code}.html` : "index.html";
+    if (!/^[a-z]{2,3}$/.test(code || "en")) return;
+    location.replace(page + url.search + url.hash);
+  }
 
   function replay() {
     const focused = document.activeElement;
@@ -333,8 +389,13 @@
     box.id = "update";
     box.className = "notices";
     box.setAttribute("role", "status");
-    box.innerHTML = '<p class="notice">A new version of Stripdeck is ready. '
-      + '<button type="button" class="act" data-update="reload">Reload to update</button></p>';
+    const note = document.createElement("p");
+    note.className = "notice";
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "act" });
+    button.dataset.update = "reload";
+    button.textContent = _("Reload to update");
+    note.append(_("A new version of Stripdeck is ready."), " ", button);
+    box.append(note);
     byId("notices")?.after(box);
     box.querySelector("button").addEventListener("click", () => {
       navigator.serviceWorker.addEventListener("controllerchange", () => {

@@ -15,8 +15,8 @@ whole numbers the language's way::
 English needs no catalogue. Another language is a :class:`Language` made from a catalogue's
 bytes (:meth:`Language.from_mo`, what the page does with the file it fetched) or found
 beside the package (:func:`installed`, what the command line does); :func:`use` makes it the
-current one for this thread of work (a :mod:`contextvars` variable, so each asyncio task keeps
-its own) and :func:`using` for a block.
+language of the process (the page, the command line) and ``with using(lang):`` chooses one for
+a block (a :mod:`contextvars` variable: a widget in another language on the same page, a test).
 
 A catalogue is untrusted input like any other: :meth:`Language.from_mo` refuses one that is not
 a gettext catalogue, is for another language, or whose translations use a placeholder the
@@ -178,6 +178,11 @@ class Language:
         negative = value < 0 and any(ch not in "0.," for ch in text)
         return ("-" if negative else "") + out
 
+    def symbols(self) -> tuple[str, str]:
+        """The grouping and the decimal separator (for code outside Python that writes numbers)."""
+        group, point, _percent = _NUMBERS[self.code]
+        return group, point
+
     def percent(self, share: float, decimals: int = 0) -> str:
         """A share (0.43) as a percentage, with the sign where the language puts it.
 
@@ -241,28 +246,32 @@ def _check_placeholders(code: str, translations: gettext.GNUTranslations) -> Non
 
 
 ENGLISH = Language("en", gettext.NullTranslations())
-_current: ContextVar[Language] = ContextVar("stripdeck_language", default=ENGLISH)
+_chosen: list[Language] = [ENGLISH]  # the process's language: the page's, the command line's
+_block: ContextVar[Language | None] = ContextVar("stripdeck_language", default=None)
 
 
 def current() -> Language:
-    """The language in use here (English unless :func:`use` chose another)."""
-    return _current.get()
+    """The language in use here: the one a ``with using(...)`` block chose, else the one
+    :func:`use` chose (English until then)."""
+    return _block.get() or _chosen[0]
 
 
 def use(language: Language) -> Language:
-    """Make ``language`` the one in use (in this context: a task or thread keeps its own)."""
-    _current.set(language)
+    """Make ``language`` the language of this process: the page's or the command line's
+    (callbacks and tasks started anywhere see it)."""
+    _chosen[0] = language
     return language
 
 
 @contextmanager
 def using(language: Language) -> Iterator[Language]:
-    """``with using(lang):`` the block's sentences in ``lang``, the one before afterwards."""
-    token = _current.set(language)
+    """``with using(lang):`` the block's sentences in ``lang`` (in this context only: a widget
+    of another language on the same page, a test), the one before afterwards."""
+    token = _block.set(language)
     try:
         yield language
     finally:
-        _current.reset(token)
+        _block.reset(token)
 
 
 def installed(code: str) -> Language | None:
@@ -312,7 +321,7 @@ def from_environment(environ: Mapping[str, str], offered: Iterable[str] = LANGUA
 
 def _(message: str, /, **values: object) -> str:
     """``message`` in the current language, its placeholders filled from ``values``."""
-    lang = _current.get()
+    lang = current()
     text = lang.gettext(message)
     return lang.fill(text, values, message) if values else text
 
@@ -330,40 +339,40 @@ def NP_(context: str, message: str, /) -> tuple[str, str]:  # noqa: N802 - like 
 
 def ngettext(singular: str, plural: str, n: int, /, **values: object) -> str:
     """The form for ``n`` (also the placeholder ``{n}``, unless ``values`` gives it)."""
-    lang = _current.get()
+    lang = current()
     values.setdefault("n", n)
     return lang.fill(lang.ngettext(singular, plural, n), values, singular if n == 1 else plural)
 
 
 def pgettext(context: str, message: str, /, **values: object) -> str:
     """``message`` in ``context`` (words that translate differently by use)."""
-    lang = _current.get()
+    lang = current()
     text = lang.pgettext(context, message)
     return lang.fill(text, values, message) if values else text
 
 
 def npgettext(context: str, singular: str, plural: str, n: int, /, **values: object) -> str:
     """The form for ``n`` in ``context``."""
-    lang = _current.get()
+    lang = current()
     values.setdefault("n", n)
     return lang.fill(lang.npgettext(context, singular, plural, n), values, singular if n == 1 else plural)
 
 
 def number(value: float, decimals: int = 0) -> str:
     """A number written the current language's way."""
-    return _current.get().number(value, decimals)
+    return current().number(value, decimals)
 
 
 def percent(share: float, decimals: int = 0) -> str:
     """A share as a percentage, the current language's way."""
-    return _current.get().percent(share, decimals)
+    return current().percent(share, decimals)
 
 
 def join(items: Sequence[str]) -> str:
     """Items as a list in words, the current language's way ("Ann, Bo, and Cy")."""
-    return _current.get().join(items)
+    return current().join(items)
 
 
 def upper_first(text: str) -> str:
     """The first letter capitalised, the current language's way."""
-    return _current.get().upper_first(text)
+    return current().upper_first(text)

@@ -1,0 +1,70 @@
+"""The page's language (docs/i18n.md): its catalogue, fetched and checked, made the language of
+the page's Python before the App draws anything; and a change of language made in place.
+
+The page's language is its document's (``<html lang>``): build.py writes one page per language
+and the page's first script moves to the page the player wants. web/shell.js has fetched the
+catalogue already (``window.stripdeckCatalogue``, a promise of its bytes); a catalogue that
+cannot be used leaves the page in English with a notice (stripdeck.i18n.CatalogueError names
+what was wrong).
+"""
+
+from __future__ import annotations
+
+from pyscript import document, window
+from stripdeck import i18n
+from stripdeck.i18n import _, pgettext
+
+start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/boot.py)
+
+
+async def _bytes(promise) -> bytes | None:
+    """The bytes a JavaScript promise of an ArrayBuffer (or null) gives."""
+    buffer = await promise
+    if buffer is None:
+        return None
+    return bytes(window.Uint8Array.new(buffer).to_py())
+
+
+async def fetch_language(code: str, promise=None) -> i18n.Language:
+    """The language ``code``: its catalogue from ``promise`` or fetched from locale/.
+    Raises CatalogueError (with what was wrong) when it cannot be used."""
+    if code == "en":
+        return i18n.ENGLISH
+    if promise is None:
+        response = await window.fetch(f"./locale/{code}.mo")
+        promise = response.arrayBuffer() if response.ok else None
+    data = await _bytes(promise) if promise is not None else None
+    if data is None:
+        raise i18n.CatalogueError(_("The {language} catalogue could not be loaded.",
+                                    language=i18n.NAMES.get(code, code)))
+    return i18n.Language.from_mo(code, data)
+
+
+async def start() -> list[str]:
+    """Make the page's language the language of its Python; the notices to show (none, or why the
+    page stays in English)."""
+    code = str(document.documentElement.lang or "en")
+    if code == "en":
+        return []
+    try:
+        i18n.use(await fetch_language(code, getattr(window, "stripdeckCatalogue", None)))
+    except i18n.CatalogueError as err:
+        i18n.use(i18n.ENGLISH)
+        return [_("The page stays in English: {reason}", reason=str(err))]
+    return []
+
+
+def translate_static() -> None:
+    """Say the page's own words (those of index.html marked data-l10n) in the language in use:
+    their English is kept in data-l10n and data-l10n-<attribute>."""
+    for node in document.querySelectorAll("[data-l10n]"):
+        english = str(node.getAttribute("data-l10n") or "")
+        context = node.getAttribute("data-l10n-context")
+        if english:
+            node.textContent = pgettext(str(context), english) if context else _(english)
+    for node in document.querySelectorAll("[data-l10n-attrs]"):
+        context = node.getAttribute("data-l10n-context")
+        for name in str(node.getAttribute("data-l10n-attrs") or "").split():
+            english = node.getAttribute(f"data-l10n-{name}")
+            if english:
+                node.setAttribute(name, pgettext(str(context), str(english)) if context else _(str(english)))
