@@ -1,14 +1,14 @@
-"""The pseudo-language check (docs/i18n.md): a screen rendered in ``qps`` shows no word that did
-not come from the catalogue.
+"""The pseudo-language check (docs/i18n.md): render in ``qps`` and find the words on screen that
+did not come from the catalogue.
 
-    qps = pseudo_language()                       # compiled here from locale/stripdeck.pot
-    with stripdeck.i18n.using(qps): html = ...    # render a screen
-    leftovers = [w for t in reader_text(html) for w in unbracketed(t, allowed=("Ann",))]
-    assert leftovers == []
+``qps`` writes every sentence accented, longer and in [brackets], so what is left outside
+brackets must be numbers, punctuation, card indices and suits, single key letters, or names
+people chose (``allowed``). Anything else is a word that slipped past the catalogue.
 
-Every sentence of ``qps`` is in ``[brackets]``; what is left outside them must be numbers, card
-text and card indices (``Ah``, ``10``, ``JK``), symbols and punctuation, single letters (keys,
-``Hand A``), and the names given in ``allowed`` (people's names, text a page's author wrote).
+    lang = pseudo_language()
+    with i18n.using(lang):
+        html = render_something()
+    assert not stray_words(visible_text(html), allowed=["Zoë"])
 """
 
 from __future__ import annotations
@@ -18,72 +18,72 @@ import re
 from collections.abc import Iterable
 from html.parser import HTMLParser
 
-from stripdeck.i18n import Language
+from stripdeck import i18n
 
-# The attributes a person reads or hears (screen readers), besides the text itself.
-READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt", "data-title", "data-label")
+# Attributes a person reads (or hears).
+READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+# Elements whose content is not words: codes, links, scripts, the game's notation in <code>.
+SKIPPED = {"textarea", "code", "script", "style"}
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
-_CARD_TEXT = re.compile(r"(?<![^\W\d_])(?:10|[2-9TJQKA])[hdcs](?![^\W\d_])|(?<![^\W\d_])J[kK](?![^\W\d_])")
-_WORD = re.compile(r"[^\W\d_]{2,}")
+_WORD = re.compile(r"[^\W\d_]+")
 
 
-def pseudo_language() -> Language:
-    """The pseudo-language, compiled from the template (so it holds every sentence of the sources
-    as they are now, built or not)."""
+def pseudo_language() -> i18n.Language:
+    """``qps`` compiled from the template as it is now (locale/stripdeck.pot, kept in step with
+    the sources by tests/test_catalogues.py)."""
     from babel.messages.mofile import write_mo
 
     from tools import l10n
 
     out = io.BytesIO()
-    write_mo(out, l10n.read(l10n.PSEUDO))
-    return Language.from_mo(l10n.PSEUDO, out.getvalue())
+    write_mo(out, l10n.read(i18n.PSEUDO))
+    return i18n.Language.from_mo(i18n.PSEUDO, out.getvalue())
 
 
-class _Reader(HTMLParser):
+class _Visible(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._skip = 0
+        self.texts: list[str] = []
+        self._skipping: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("style", "script"):
-            self._skip += 1
-        self.parts += [v for k, v in attrs if k in READ_ATTRIBUTES and v]
+        self.texts += [value for name, value in attrs if name in READ_ATTRIBUTES and value]
+        if tag in SKIPPED:
+            self._skipping.append(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("style", "script") and self._skip:
-            self._skip -= 1
+        if self._skipping and self._skipping[-1] == tag:
+            self._skipping.pop()
 
     def handle_data(self, data: str) -> None:
-        if not self._skip and data.strip():
-            self.parts.append(data)
+        if not self._skipping and data.strip():
+            self.texts.append(data)
 
 
-def reader_text(html: str) -> list[str]:
-    """What a person reads or hears of ``html``: each text and each read attribute, apart."""
-    reader = _Reader()
-    reader.feed(html)
-    reader.close()
-    return reader.parts
+def visible_text(html: str) -> str:
+    """The words of an HTML fragment a person reads: its text (not in textarea, code, script or
+    style) and its aria-label, title, placeholder and alt attributes, one per line."""
+    parser = _Visible()
+    parser.feed(html)
+    parser.close()
+    return "\n".join(parser.texts)
 
 
-def unbracketed(text: str, allowed: Iterable[str] = ()) -> list[str]:
-    """The words of ``text`` outside ``[...]`` (innermost first, so nesting is fine) that are
-    not card text and not in ``allowed``; [] when every word came from the catalogue.
+def stray_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """The words of ``text`` outside [brackets] that are not ``allowed`` names, numbers or
+    single letters (key letters, card indices).
 
-    >>> unbracketed("[Böth ~] Ah 10h JK Ann · 3,136 [x [y] z]", allowed=["Ann"])
+    >>> stray_words("[Ðéål vérïfïéð ~~] Zoë: 3 ♥ A", allowed=["Zoë"])
     []
-    >>> unbracketed("[Ok] Stand pat, Bo", allowed=["Bo"])
-    ['Stand', 'pat']
+    >>> stray_words("[Håñð {n}] Deal verified", allowed=[])
+    ['Deal', 'verified']
     """
     rest = text
-    while True:
+    while True:  # a sentence inside another's placeholder: innermost brackets first
         shorter = _BRACKETED.sub(" ", rest)
         if shorter == rest:
             break
         rest = shorter
     for name in sorted(allowed, key=len, reverse=True):
-        if name:
-            rest = rest.replace(name, " ")
-    rest = _CARD_TEXT.sub(" ", rest)
-    return _WORD.findall(rest)
+        rest = rest.replace(name, " ")
+    return [word for word in _WORD.findall(rest) if len(word) > 1]

@@ -12,6 +12,7 @@ engine functions the widgets call; every word the widgets write themselves is ch
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from pseudo_support import pseudo_language, reader_text, unbracketed
+from pseudo_support import pseudo_language, stray_words, visible_text
 from stripdeck import DECK, JOKER, CardError, Rules, advise, describe_event, i18n, parse_cards
 from stripdeck.explain import explain
 from stripdeck.i18n import Language
@@ -158,10 +159,31 @@ def _authored(params_: dict[str, str]) -> set[str]:
     return {str(t) for t in [data.get("title"), data.get("description"), *data.get("names", []), *notes] if t}
 
 
+# Read too, in the widgets: the game's iframe title (data-title) and a cell's name on a phone
+# (data-label, shown by the stylesheet).
+_WIDGET_ATTRIBUTES = re.compile(r'\sdata-(?:title|label)="([^"]*)"')
+# Card text (Ah, 10h, Ts, Jk) and the joker's index (JK): not words, and not translated.
+_CARD_TEXT = re.compile(r"(?<![^\W\d_])(?:10|[2-9TJQKA])[hdcs](?![^\W\d_])|(?<![^\W\d_])J[kK](?![^\W\d_])")
+
+
+def reader_text(page: str) -> str:
+    """What a person reads or hears of a widget's HTML."""
+    extra = [html.unescape(v) for v in _WIDGET_ATTRIBUTES.findall(page)]
+    return "\n".join([visible_text(page), *extra])
+
+
+def unbracketed(text: str, allowed: set[str] | frozenset[str] = frozenset()) -> list[str]:
+    """The words outside the catalogue's [brackets]; card text is not a word."""
+    rest = text
+    for name in sorted(allowed, key=len, reverse=True):  # before card text: a sentence may hold some
+        if name:
+            rest = rest.replace(name, " ")
+    return stray_words(_CARD_TEXT.sub(" ", rest))
+
+
 def _leftovers(out: dict[str, Any], allowed: set[str]) -> list[str]:
-    texts = [*reader_text(out["html"])]
-    for page in out.get("frames", []):
-        texts += reader_text(page)
+    texts = [reader_text(out["html"])]
+    texts += [reader_text(page) for page in out.get("frames", [])]
     texts += out.get("captions", [])
     if not out.get("ok", True):
         texts.append(out["error"])
@@ -255,8 +277,8 @@ def test_the_answers_on_interaction_come_from_the_catalogue(qps: Language, engin
     answers.append(bridge.odds_result("Ah Kh Qh Jh 7c", "{}", "qps"))
     problem = json.loads(bridge.preset_options("casino", "qps"))["error"]
     allowed = engine.allowed()
-    for html in answers:
-        assert _leftovers({"html": html}, allowed) == [], (ENGINE_PENDING, html)
+    for answer in answers:
+        assert _leftovers({"html": answer}, allowed) == [], (ENGINE_PENDING, answer)
     assert unbracketed(problem, allowed) == []
 
 
