@@ -12,7 +12,13 @@ drives headless Chromium (/usr/bin/chromium, Playwright from .venv):
 * the first interactive answer: a compare widget shown pre-rendered; the reader types a hand
   and the time until the verdict changes is measured (Pyodide starts then), cold and on a
   return visit (files in the HTTP cache), then the next answer with Python running;
-* the draw-odds widget's "Show the odds" with Python running.
+* the draw-odds widget's "Show the odds" with Python running;
+* what another language adds: the same readable table in Italian (data-lang="it", lang=it, the
+  Italian embed-static snippet), measured the same way, and the files a language adds, from
+  dist/: its pre-rendered state beside the English one, its index of states, the sentences of
+  embed.js (locale/<code>.json) and, on the first interaction only, Python's catalogue
+  (locale/<code>.mo); for Italian as it is translated now and for the pseudo-language qps
+  (every sentence translated and 40% longer: an upper bound for a finished translation).
 
     .venv/bin/python bench/bench_widgets.py [--rounds 3]
 
@@ -41,6 +47,10 @@ PAGES = {
                      "<div id='w' data-stripdeck-widget='ranking'></div></body></html>",
     "iframe": HEAD + "</head><body><h1>Hand ranking</h1><iframe id='w' src='sd/embed.html?widget=ranking'"
                      " style='width:100%;height:900px;border:0' title='Hand ranking'></iframe></body></html>",
+    "script-it": HEAD + "<script src='sd/embed.js' defer></script></head><body><h1>Classifica</h1>"
+                        "<div id='w' data-stripdeck-widget='ranking' data-lang='it'></div></body></html>",
+    "iframe-it": HEAD + "</head><body><h1>Classifica</h1><iframe id='w' src='sd/embed.html?widget=ranking&lang=it'"
+                        " style='width:100%;height:900px;border:0' title='Classifica'></iframe></body></html>",
     "compare": HEAD + "<script src='sd/embed.js' defer></script></head><body><h1>Compare</h1>"
                       "<div id='w' data-stripdeck-widget='compare' data-a='Ah Qh Th 8h 7h'"
                       " data-b='Ks Kd Kc 8s 8c'></div>"
@@ -61,11 +71,12 @@ def host_pages(folder: Path) -> None:
     (folder / "blank.html").write_text(HEAD + "</head><body></body></html>", encoding="utf-8")
     for name, page in PAGES.items():
         (folder / f"{name}.html").write_text(page, encoding="utf-8")
-    snippet = (ROOT / "dist" / "embed-static" / "ranking.html").read_text(encoding="utf-8")
-    (folder / "static.html").write_text(HEAD + "</head><body><h1>Hand ranking</h1>"
-                                        + snippet.replace('<div class="stripdeck-static"',
-                                                          '<div id="w" class="stripdeck-static"', 1)
-                                        + "</body></html>", encoding="utf-8")
+    for name, path in (("static", "ranking.html"), ("static-it", "it/ranking.html")):
+        snippet = (ROOT / "dist" / "embed-static" / path).read_text(encoding="utf-8")
+        (folder / f"{name}.html").write_text(HEAD + "</head><body><h1>Hand ranking</h1>"
+                                             + snippet.replace('<div class="stripdeck-static"',
+                                                               '<div id="w" class="stripdeck-static"', 1)
+                                             + "</body></html>", encoding="utf-8")
 
 
 class Session:
@@ -96,7 +107,7 @@ class Session:
 def readable(pw: Any, url: str) -> dict[str, tuple[float, int, int]]:
     """Each embedding, cold: (ms to the rows on screen, bytes, runtime requests)."""
     out = {}
-    for name in ("script", "iframe", "static"):
+    for name in ("script", "iframe", "static", "script-it", "iframe-it", "static-it"):
         with tempfile.TemporaryDirectory(prefix="stripdeck-bench-") as profile:
             session = Session(pw, profile)
             session.page.goto(url + "blank.html")  # the browser's own start-up is not the widget's
@@ -154,6 +165,47 @@ def interactive(pw: Any, url: str) -> dict[str, float]:
     return out
 
 
+def language_bytes(code: str) -> dict[str, tuple[int, int]]:
+    """The files a language adds to a ranking table, (bytes, gzip's bytes) each: its pre-rendered
+    state beside the English one, its index, embed.js's sentences, Python's catalogue."""
+    import gzip
+    import json
+    import re
+
+    sys.path[:0] = [str(ROOT / "core")]
+    from tools import prerender
+
+    dist = ROOT / "dist"
+    if code in prerender.languages():
+        state = _state(dist, {"widget": "ranking", "lang": code})
+        table = json.loads(re.search(r"const PRERENDERED_LANGUAGES = (\{.*?\});",
+                                     (dist / "embed.js").read_text()).group(1))
+        index = (dist / "prerendered" / table[code]).read_bytes()
+    else:  # not pre-rendered (qps): rendered here as the build renders the others
+        from web.widgets import bridge
+
+        bridge.add_language(code, (dist / "locale" / f"{code}.mo").read_bytes())
+        state = prerender.render_state({"lang": code, "widget": "ranking"}).encode()
+        index = b""
+    files = {"english": _state(dist, {"widget": "ranking"}), "state": state, "index": index,
+             "json": (dist / "locale" / f"{code}.json").read_bytes(),
+             "mo": (dist / "locale" / f"{code}.mo").read_bytes()}
+    return {name: (len(data), len(gzip.compress(data))) for name, data in files.items()}
+
+
+def _state(dist: Path, params: dict[str, str]) -> bytes:
+    import json
+    import re
+
+    from tools import prerender
+
+    text = (dist / "embed.js").read_text()
+    index = json.loads(re.search(r"const PRERENDERED = (\{.*?\});", text).group(1))
+    for name in json.loads(re.search(r"const PRERENDERED_LANGUAGES = (\{.*?\});", text).group(1)).values():
+        index.update(json.loads((dist / "prerendered" / name).read_text()))
+    return (dist / "prerendered" / index[prerender.canonical_key(params)]).read_bytes()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -182,7 +234,9 @@ def main() -> int:
     print(f"widget benchmark, headless Chromium, median of {args.rounds} rounds")
     print("readable ranking table, cold (fresh profile)  ms to rows   bytes   Python runtime requests")
     for name, label in (("script", "script tag (embed.js)"), ("iframe", "iframe (embed.html)"),
-                        ("static", "embed-static snippet (no script)")):
+                        ("static", "embed-static snippet (no script)"),
+                        ("script-it", "in Italian: script tag (data-lang=it)"), ("iframe-it", "  iframe (lang=it)"),
+                        ("static-it", "  embed-static/it/ snippet")):
         runs = reads[name]
         print(f"  {label:42}{med([r[0] for r in runs]):9.0f}{int(med([r[1] for r in runs])):10,}"
               f"{int(max(r[2] for r in runs)):6}")
@@ -194,6 +248,12 @@ def main() -> int:
           f" {med(answers['odds']):.0f} ms")
     ratio = med(answers["cold"]) / med([r[0] for r in reads["script"]])
     print(f"ratio first answer (cold) / readable table (cold): {ratio:.1f}")
+    print("what a language adds to a ranking table: bytes (gzip)")
+    for code, label in (("it", "Italian, as translated now"), ("qps", "every sentence translated (qps)")):
+        b = {name: f"{raw:,} ({packed:,})" for name, (raw, packed) in language_bytes(code).items()}
+        print(f"  {label}: pre-rendered state {b['state']} against {b['english']} in English; its index"
+              f" {b['index']}; embed.js's sentences {b['json']}; on the first interaction, Python's catalogue"
+              f" {b['mo']}")
     return 0
 
 

@@ -361,8 +361,7 @@ def compile_all(dist: Path | None) -> list[Path]:
         template = _babel()[3].read_po(f)
     for code in codes:
         catalog = read(code)
-        if code != PSEUDO:
-            _locations_from(template, catalog)
+        _locations_from(template, catalog)  # the pseudo-language too: its JavaScript sentences
         data = _mo_bytes(catalog)
         targets = [CLI_LOCALE / f"{code}.mo"]
         if dist is not None:

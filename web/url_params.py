@@ -92,6 +92,8 @@ def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
             out["reset"] = True
         elif key == "embed" and value == "1":
             out["embed"] = True
+        elif key == "lang":
+            pass  # the page's language: index.html's first script opened that language's page by it
         elif embed and key in EMBED_SETTINGS:
             settings_pairs.append((key, value))
         else:

@@ -8,7 +8,6 @@ request to another origin.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -72,8 +71,15 @@ def test_the_examples_page_shows_every_widget_with_no_python_runtime(page: Any, 
     open_ready(page, site_url + "examples.html")
     hosts = page.locator("[data-stripdeck-widget]")
     states = hosts.evaluate_all("els => els.map(e => [e.dataset.stripdeckState, e.dataset.stripdeckSource])")
-    assert states == [["ready", "prerendered"]] * 10
+    assert states == [["ready", "prerendered"]] * 11
     assert page.locator("#ranking tbody tr").count() == 9
+    # The one in Italian (data-lang="it"), on this English page: its language on its wrapper,
+    # its numbers the Italian way; the others English, said so too (a reader's page may not be).
+    italian = page.locator("#languages [data-stripdeck-widget]")
+    assert italian.locator(".sd-root").get_attribute("lang") == "it"
+    assert "201.376" in italian.locator("caption").inner_text()
+    assert page.locator("#ranking .sd-root").get_attribute("lang") == "en"
+    assert "201,376" in page.locator("#ranking caption").inner_text()
     assert page.locator("#odds tbody tr").count() == 6
     assert page.locator("#scenario .sd-frame").first.get_attribute("data-frame") == "0"
     page.frame_locator("#compare iframe").locator(".sd-verdict").wait_for()
@@ -104,12 +110,14 @@ def test_without_javascript_the_prerendered_widgets_are_readable(browser: Any, s
             assert scenario.locator(".sd-frame").get_attribute("data-frame") is None  # no script, frame 0 shown
             assert "Step 0 of" in scenario.locator(".sd-frame-info").inner_text()
         play = page.locator("#game a.sd-play")
-        assert play.get_attribute("href").startswith("index.html?embed=1&preset=official&")
+        assert play.get_attribute("href").startswith("index.html?embed=1&lang=en&preset=official&")
         # Styles stay inside: the host page's loud table border does not reach the widget.
         assert page.locator("#ranking table").evaluate("e => getComputedStyle(e).borderTopStyle") != "dashed"
         screenshot(page, "widgets-no-javascript")
 
-        # The one-file embed-static snippet, pasted into a page with hostile styles.
+        # The one-file embed-static snippet, pasted into a page with hostile styles (and the
+        # Italian one: the same table, its language said, its numbers the Italian way).
+        italian = (DIST / "embed-static" / "it" / "ranking.html").read_text()
         snippet = (DIST / "embed-static" / "ranking.html").read_text()
         (tmp_path / "static.html").write_text(
             "<!doctype html><html><head><meta charset='utf-8'><style>* { color: magenta !important; }"
@@ -125,6 +133,13 @@ def test_without_javascript_the_prerendered_widgets_are_readable(browser: Any, s
             note = page.locator(".stripdeck-static .sd-note").inner_text()
             assert "A flush beats a full house in 32-card poker" in note
             screenshot(page, "widget-embed-static")
+            (tmp_path / "static-it.html").write_text(
+                "<!doctype html><html lang='it'><head><meta charset='utf-8'></head><body><h1>Regole</h1>"
+                f"{italian}</body></html>")
+            page.goto(url + "static-it.html")
+            assert page.locator(".stripdeck-static tbody tr").count() == 9
+            assert page.locator(".stripdeck-static .sd-root").evaluate("e => [e.lang, e.dir]") == ["it", "ltr"]
+            assert "201.376" in page.locator(".stripdeck-static caption").inner_text()
     finally:
         context.close()
 
@@ -218,7 +233,16 @@ KEY_CASES = [
     {"widget": "odds", "hand": "Ah Kh Qh Jh 7c", "top": " 6 ", "dead": "7s&8s=é"},
     {"widget": "game", "preset": "cardroom", "opponents": "2", "timers": "TRUE", "stack": "500"},
     {"widget": "scenario", "src": "web/widgets/scenarios/side-pot.json", "faceup": "maybe"},
+    {"widget": "ranking", "lang": "it"},
+    {"widget": "ranking", "lang": " IT-it ", "joker": "1"},
+    {"widget": "ranking", "lang": "EN"},
+    {"widget": "ranking", "lang": "hr"},
+    {"widget": "ranking", "lang": "pt_PT.UTF-8"},
+    {"widget": "ranking", "lang": "xx"},
+    {"widget": "ranking", "lang": ""},
+    {"widget": "odds", "hand": "Ah Kh Qh Jh 7c", "lang": "De", "top": "6"},
 ]
+LANGUAGE_TAGS = ["it", "IT-it", " de_AT ", "hr", "sr-Latn", "en-GB", "qps", "xx", "", "english", "pt.UTF-8"]
 
 
 def test_embed_js_looks_states_up_by_the_keys_the_build_wrote(page: Any, site_url: str) -> None:
@@ -229,11 +253,55 @@ def test_embed_js_looks_states_up_by_the_keys_the_build_wrote(page: Any, site_ur
     assert page.evaluate("StripdeckWidgets.keyOf({widget: 'scenario',"
                          " src: './web/x/../widgets/scenarios/side-pot.json'})") \
         == prerender.canonical_key({"widget": "scenario", "src": "web/widgets/scenarios/side-pot.json"})
-    index = json.loads(page.evaluate("""async () => {
+    for tag in LANGUAGE_TAGS:  # embed.js reads a lang value as the widgets do
+        assert page.evaluate("t => StripdeckWidgets.languageOf(t)", tag) == prerender.language_code(tag), tag
+    indexes = page.evaluate("""async () => {
         const text = await (await fetch('embed.js')).text();
-        return text.match(/const PRERENDERED = (\\{.*?\\});/)[1];
-    }"""))
-    assert set(index) == {prerender.canonical_key(p) for p in prerender.states()}
+        const english = JSON.parse(text.match(/const PRERENDERED = (\\{.*?\\});/)[1]);
+        const files = JSON.parse(text.match(/const PRERENDERED_LANGUAGES = (\\{.*?\\});/)[1]);
+        const out = { en: english };
+        for (const [lang, file] of Object.entries(files)) out[lang] = await (await fetch(`prerendered/${file}`)).json();
+        return out;
+    }""")
+    assert set(indexes) == set(prerender.languages())
+    for code, index in indexes.items():
+        assert set(index) == {prerender.canonical_key(p) for p in prerender.states([code])}, code
+
+
+def test_english_fetches_no_words_and_another_language_only_its_own(page: Any, page_log: PageLog,
+                                                                    tmp_path: Path) -> None:
+    # Two pages of another author: an English one, and an Italian one (<html lang="it">) whose
+    # widget speaks Italian by default. Both are pre-rendered: no Python. English loads nothing
+    # for languages; Italian loads its index and its sentences, once, and nothing of the others.
+    def host(name: str, lang: str) -> None:
+        (tmp_path / name).write_text(
+            f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
+            "<script src='sd/embed.js' defer></script><script>document.addEventListener('stripdeck:ready',"
+            " () => document.body.dataset.ready = '1');</script></head><body>"
+            "<div id='r' data-stripdeck-widget='ranking'></div>"
+            "<div id='o' data-stripdeck-widget='ranking' data-joker='1'></div></body></html>")
+
+    os.symlink(DIST, tmp_path / "sd")
+    host("en.html", "en")
+    host("it.html", "it-IT")
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        seen: list[str] = []
+        page.on("request", lambda r: seen.append(r.url))
+        open_ready(page, url + "en.html")
+        assert [u for u in seen if "/locale/" in u or "/index-" in u] == []
+        assert page.locator("#r").get_attribute("data-stripdeck-source") == "prerendered"
+        assert page.locator("#r .sd-root").get_attribute("lang") == "en"
+        seen.clear()
+        open_ready(page, url + "it.html")
+        for host_id in ("#r", "#o"):
+            assert page.locator(host_id).get_attribute("data-stripdeck-source") == "prerendered"
+            assert page.locator(f"{host_id} .sd-root").evaluate("e => [e.lang, e.dir]") == ["it", "ltr"]
+        assert "201.376" in page.locator("#r caption").inner_text()
+        assert "237.336" in page.locator("#o caption").inner_text()
+        languages = sorted(u.split("/sd/")[1].split("-")[0] for u in seen if "/locale/" in u or "/index-" in u)
+        assert languages == ["locale/it.json", "prerendered/index"]
+        assert [u for u in seen if "/pyodide/" in u or u.endswith(".mo")] == []
 
 
 @pytest.mark.parametrize("width", [360, 400])

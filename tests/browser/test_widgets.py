@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 import pytest
 from browser_support import PageLog, open_ready, origin_of, screenshot, serve_in_thread
+from conftest import READY_TIMEOUT_MS
 
 DIST = Path(__file__).resolve().parents[2] / "dist"
 FLUSH = quote("Ah Qh Th 8h 7h")
@@ -62,7 +63,7 @@ def test_each_widget_renders_from_its_url(page: Any, site_url: str) -> None:
 
     open_ready(page, f"{site_url}embed.html?widget=game&preset=official&opponents=2")
     play = page.locator("#widget a.sd-play")
-    assert play.get_attribute("href") == (f"{site_url}index.html?embed=1&preset=official&suit_ties=combination"
+    assert play.get_attribute("href") == (f"{site_url}index.html?embed=1&lang=en&preset=official&suit_ties=combination"
                                           "&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1"
                                           "&joker=0&timers=0&opponents=2&stack=200&stakes=1")
     assert page.locator("#widget iframe").count() == 0  # the game loads when the reader presses Play
@@ -192,7 +193,7 @@ def test_the_examples_page_mounts_every_widget(page: Any, site_url: str) -> None
     open_ready(page, site_url + "examples.html")
     states = page.locator("[data-stripdeck-widget]").evaluate_all(
         "els => els.map(e => [e.dataset.stripdeckWidget, e.dataset.stripdeckState])")
-    assert [s for w, s in states if w != "compare"] == ["ready"] * 6
+    assert [s for w, s in states if w != "compare"] == ["ready"] * 7
     assert [s for w, s in states if w == "compare"] == ["ready", "ready", "ready", "ready"]
     assert "cannot be" in page.locator("#errors [role=alert]").inner_text() or \
         "duplicate card Ah" in page.locator("#errors [role=alert]").inner_text()
@@ -294,3 +295,148 @@ def test_the_mini_game_fits_its_content_and_keeps_the_presets_clocks(
                 return Math.abs(f.getBoundingClientRect().height - inner) <= 2;
             }""")
         screenshot(page, f"widget-game-{form}")
+
+
+# ----------------------------------------------------------------------------- languages
+
+SKELETON = """root => [...root.querySelectorAll('*')].map(e => e.tagName + '.' + e.className
+    + (e.dataset.part ? '/' + e.dataset.part : '') + (e.dataset.do ? '/' + e.dataset.do : ''))"""
+
+
+def test_the_iframe_takes_lang_and_its_page_in_each_language(page: Any, site_url: str) -> None:
+    # lang= in the iframe's URL: pre-rendered in Italian (no Python), its language on its page
+    # and on the widget, its numbers the Italian way.
+    open_ready(page, f"{site_url}embed.html?widget=ranking&lang=it")
+    assert page.locator("html").evaluate("e => [e.lang, e.dir]") == ["it", "ltr"]
+    assert page.locator("#widget .sd-root").evaluate("e => [e.lang, e.dir]") == ["it", "ltr"]
+    assert page.locator("#widget").get_attribute("data-stripdeck-source") == "prerendered"
+    assert "201.376" in page.locator("#widget caption").inner_text()
+    assert page.title().startswith("Stripdeck: ")
+    # embed.<code>.html: the same page in Italian, whose widget speaks Italian unless lang= says
+    open_ready(page, f"{site_url}embed.it.html?widget=compare&a={FLUSH}&b={FULL}")
+    assert page.locator("#widget .sd-root").get_attribute("lang") == "it"
+    assert page.locator("#widget").get_attribute("data-stripdeck-source") == "prerendered"
+    open_ready(page, f"{site_url}embed.it.html?widget=ranking&lang=en")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert "201,376" in page.locator("#widget caption").inner_text()
+    # English: as it was, and a lang naming none of ours is the widget's clear error, in English
+    open_ready(page, f"{site_url}embed.html?widget=ranking")
+    assert page.locator("#widget .sd-root").get_attribute("lang") == "en"
+    open_ready(page, f"{site_url}embed.html?widget=ranking&lang=xx")
+    assert page.locator("#widget").get_attribute("data-stripdeck-state") == "error"
+    assert page.locator("#widget [role=alert]").inner_text() == \
+        "Stripdeck widget: lang must be one of en, it, es, pt, fr, de, el, tr, bs, got 'xx'"
+
+
+def test_every_word_from_the_catalogue_in_the_script_form_and_lang_changes_nothing_else(
+        page: Any, page_log: PageLog, tmp_path: Path) -> None:
+    # A page in the pseudo-language (<html lang="qps">): its widgets speak it unless data-lang
+    # says otherwise. None is pre-rendered in qps, so Python renders them (one runtime), with
+    # the catalogue it fetches once (locale/qps.mo); embed.js's own sentences come from
+    # locale/qps.json. Every word a reader sees is then [bracketed].
+    _host_page(tmp_path, (
+        f'<div id="p" data-stripdeck-widget="compare" data-a="{FLUSH.replace("%20", " ")}"'
+        f' data-b="{FULL.replace("%20", " ")}"></div>'
+        f'<div id="e" data-stripdeck-widget="compare" data-lang="en" data-a="{FLUSH.replace("%20", " ")}"'
+        f' data-b="{FULL.replace("%20", " ")}"></div>'
+        '<div id="x" data-stripdeck-widget="ranking" data-lang="xx"></div>'
+        '<div id="s" data-stripdeck-widget="scenario" data-src="sd/web/widgets/scenarios/split-offer.json"'
+        ' data-faceup="1" data-speed="200"></div>'))
+    (tmp_path / "host.html").write_text((tmp_path / "host.html").read_text().replace("<html>", '<html lang="qps">'))
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url))
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        open_ready(page, url + "host.html")
+        assert page.locator("#p").get_attribute("data-stripdeck-source") == "python"
+        assert page.locator("#e").get_attribute("data-stripdeck-source") == "prerendered"
+        assert page.locator("#p .sd-root").get_attribute("lang") == "qps"
+        assert page.locator("#e .sd-root").get_attribute("lang") == "en"
+        # (the verdict itself is the engine's sentence: tests/test_widgets_languages.py says which
+        # of those are in the catalogue yet; the widget's own words are checked here)
+        for part in ("h2", ".sd-label", "label", "option"):
+            assert page.locator(f"#p {part}").first.inner_text().startswith("["), part
+        assert page.locator("#p input[name=a]").get_attribute("aria-label").startswith("[")
+        assert page.locator("#e .sd-verdict").inner_text() == \
+            "Hand A wins: a flush beats a full house in 32-card poker."
+        # the same widget, the same markup: only the words differ
+        assert page.locator("#p .sd-root").evaluate(SKELETON) == page.locator("#e .sd-root").evaluate(SKELETON)
+        # a lang naming none of ours: said in the page's language
+        alert = page.locator("#x [role=alert]").inner_text()
+        assert alert.startswith("[Strïpdéçk wïdgét:") and "'xx'" in alert
+        # an answer on interaction, in the widget's language; the English one stays English
+        page.locator("#p input[name=a]").fill("Qh Qs Tc 9d 7h")
+        page.locator("#p [data-card=Qs][data-hand=a]").wait_for()
+        assert page.locator("#p .sd-result .sd-label").first.inner_text().startswith("[")
+        page.locator("#e input[name=a]").fill("Qh Qs Tc 9d 7h")
+        page.locator("#e .sd-verdict", has_text="Hand B wins: a full house beats a pair.").wait_for()
+        # the scenario's Play and Pause: Python's words and embed.js's, both bracketed
+        play = page.locator("#s [data-do=play]")
+        before = play.inner_text()
+        assert before.startswith("▶ [")
+        play.click()
+        assert play.inner_text().startswith("❚❚ [") and play.get_attribute("aria-label").startswith("[")
+        page.wait_for_function(
+            "() => document.querySelector('#s').shadowRoot.querySelector('.sd-frame').dataset.frame === '10'")
+        assert play.inner_text() == before
+        screenshot(page, "widgets-pseudo-language")
+    fetched = [u.split("/sd/")[1] for u in seen if "/sd/locale/" in u]
+    assert sorted(fetched) == ["locale/qps.json", "locale/qps.mo"]  # once each, for all of the page
+    assert sum(u.endswith("pyodide.asm.wasm") for u in seen) == 1
+
+
+def test_a_corrupt_catalogue_says_so_and_the_widget_answers_in_english(
+        page: Any, page_log: PageLog, tmp_path: Path) -> None:
+    _host_page(tmp_path, f'<div id="c" data-stripdeck-widget="compare" data-lang="it" '
+                         f'data-a="{FLUSH.replace("%20", " ")}" data-b="{FULL.replace("%20", " ")}"></div>')
+    page.route("**/sd/locale/it.mo", lambda route: route.fulfill(status=200, body=b"\x00 not a catalogue"))
+    with serve_in_thread(tmp_path) as url:
+        page_log.origin = origin_of(url)
+        open_ready(page, url + "host.html")
+        assert page.locator("#c").get_attribute("data-stripdeck-source") == "prerendered"
+        page.locator("#c input[name=a]").fill("Qh Qs Tc 9d 7h")
+        page.locator("#c .sd-verdict", has_text="Hand B wins: a full house beats a pair.").wait_for()
+        note = page.locator("#c .sd-language-problem")
+        assert note.count() == 1
+        assert "could not be loaded" in note.inner_text() and "not a gettext catalogue" in note.inner_text()
+        page.locator("#c input[name=a]").fill("Ah Qh Th 8h 7h")
+        page.locator("#c .sd-verdict", has_text="Hand A wins").wait_for()
+        assert page.locator("#c .sd-language-problem").count() == 1  # said once
+
+
+def test_in_the_pseudo_language_nothing_overflows_a_phone(browser: Any, tmp_path: Path) -> None:
+    # Every widget at 390 px in qps (every sentence 40% longer, in brackets): nothing sticks out
+    # of its widget, and the page does not scroll sideways.
+    context = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(READY_TIMEOUT_MS)  # Python starts in this page
+        _host_page(tmp_path, (
+            '<div id="r" data-stripdeck-widget="ranking" data-joker="1"></div>'
+            f'<div id="c" data-stripdeck-widget="compare" data-a="{FLUSH.replace("%20", " ")}"'
+            f' data-b="{FULL.replace("%20", " ")}" data-preset="official"></div>'
+            '<div id="o" data-stripdeck-widget="odds" data-hand="Ah Kh Qh Jh 7c" data-opponents="2"></div>'
+            '<div id="s" data-stripdeck-widget="scenario" data-src="sd/web/widgets/scenarios/side-pot.json"></div>'
+            '<div id="g" data-stripdeck-widget="game" data-joker="1" data-flush-beats-full-house="0"></div>'
+            '<div id="x" data-stripdeck-widget="odds" data-hand="Ah Kh Qh Jh Zz"></div>'))
+        host = tmp_path / "host.html"
+        host.write_text(host.read_text().replace("<html>", '<html lang="qps">')
+                        .replace("<meta charset='utf-8'>", "<meta charset='utf-8'><meta name='viewport' "
+                                 "content='width=device-width, initial-scale=1'>")
+                        .replace("letter-spacing: 3px;", "").replace(".sd-card { width: 300px; }", ""))
+        with serve_in_thread(tmp_path) as url:
+            open_ready(page, url + "host.html")
+            for widget in ("#r", "#c", "#o", "#s", "#g", "#x"):
+                assert page.locator(widget).get_attribute("data-stripdeck-state") in ("ready", "error"), widget
+                assert page.locator(f"{widget} .sd-root").get_attribute("lang") == "qps"
+                out = page.locator(f"{widget} .sd-root").evaluate("""root => {
+                    const right = root.getBoundingClientRect().right + 0.5;
+                    return [...root.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > right
+                        || (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'hidden'))
+                        .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').slice(0, 40));
+                }""")
+                assert out == [], widget
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            screenshot(page, "widgets-pseudo-language-390px")
+    finally:
+        context.close()

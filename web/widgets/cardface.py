@@ -1,4 +1,5 @@
-"""Card faces as HTML: CSS-drawn (rank and suit symbol), with an accessible name.
+"""Card faces as HTML: CSS-drawn (rank and suit symbol), with an accessible name (the card's
+name in the language in use, ``Card.name``; the indices on the face are not translated).
 
 >>> card_html(parse_card("Ah"))
 '<span class="sd-card sd-red" role="img" aria-label="Ace of hearts"><b>A</b><i>♥</i></span>'
@@ -9,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from stripdeck import DECK, Card, Suit, parse_card  # noqa: F401 - parse_card is for the doctest
+from stripdeck import DECK, JOKER, Card, Suit, parse_card  # noqa: F401 - parse_card is for the doctest
+from stripdeck.i18n import _
 
 RED = (Suit.HEARTS, Suit.DIAMONDS)
 
@@ -24,20 +26,26 @@ def rank_text(card: Card) -> str:
     return "10" if card.rank.letter == "T" else card.rank.letter
 
 
+def card_label(card: Card) -> str:
+    """A card's accessible name ("Ace of hearts"; the engine's words for the card)."""
+    return card.name
+
+
 def card_html(card: Card, extra: str = "") -> str:
     """One face-up card."""
     if card.is_joker:
-        return (f'<span class="sd-card sd-joker{extra}" role="img" aria-label="Joker">'
+        return (f'<span class="sd-card sd-joker{extra}" role="img" aria-label="{esc(card_label(card))}">'
                 '<b>JK</b><i>★</i></span>')
     colour = "sd-red" if card.suit in RED else "sd-black"
     assert card.suit is not None
-    return (f'<span class="sd-card {colour}{extra}" role="img" aria-label="{esc(card.name)}">'
+    return (f'<span class="sd-card {colour}{extra}" role="img" aria-label="{esc(card_label(card))}">'
             f"<b>{rank_text(card)}</b><i>{card.suit.symbol}</i></span>")
 
 
 def back_html() -> str:
     """One face-down card."""
-    return '<span class="sd-card sd-back" role="img" aria-label="Face-down card"></span>'
+    name = _("Face-down card")
+    return f'<span class="sd-card sd-back" role="img" aria-label="{esc(name)}"></span>'
 
 
 def hand_html(cards: Iterable[Card], label: str = "") -> str:
@@ -64,9 +72,11 @@ def grid_html(joker: bool = False, picked: dict[str, str] | None = None) -> str:
     rows = []
     for suit in Suit:
         colour = "sd-red" if suit in RED else "sd-black"
-        buttons = [button(str(card), colour, card.name, f"<b>{rank_text(card)}</b><i>{suit.symbol}</i>")
+        buttons = [button(str(card), colour, card_label(card), f"<b>{rank_text(card)}</b><i>{suit.symbol}</i>")
                    for card in sorted((c for c in DECK if c.suit is suit), key=lambda c: -c.rank)]
         rows.append(f'<div class="sd-grid-row">{"".join(buttons)}</div>')
     if joker:
-        rows.append(f'<div class="sd-grid-row">{button("Jk", "sd-joker", "Joker", "<b>JK</b><i>★</i>")}</div>')
-    return f'<div class="sd-grid" role="group" aria-label="Pick cards">{"".join(rows)}</div>'
+        joker_button = button("Jk", "sd-joker", card_label(JOKER), "<b>JK</b><i>★</i>")
+        rows.append(f'<div class="sd-grid-row">{joker_button}</div>')
+    label = _("Pick cards")
+    return f'<div class="sd-grid" role="group" aria-label="{esc(label)}">{"".join(rows)}</div>'

@@ -8,15 +8,26 @@
 
 from __future__ import annotations
 
-from stripdeck import Card, CardError, Rules, parse_cards
-from stripdeck.explain import SUIT_WORDS as _SUIT_WORDS
+from stripdeck import Card, CardError, Rules, i18n, parse_cards
 from stripdeck.explain import Comparison, explain, read_hand, read_hands
+from stripdeck.i18n import N_, NP_, _, pgettext
 
 from .cardface import esc, grid_html, hand_html
 
-EQUAL_HANDS = {"kicker": "the deciding card's suit", "combination": "the combination's best suit",
-               "split": "share the pot"}
-"""How equal hands are settled (``Rules.suit_ties``), in the game's words (its Settings)."""
+EQUAL_HANDS = {"kicker": N_("the deciding card's suit"), "combination": N_("the combination's best suit"),
+               "split": N_("share the pot")}
+"""How equal hands are settled (``Rules.suit_ties``), in the game's words (its Settings;
+translated when shown: ``_(EQUAL_HANDS[value])``)."""
+
+PRESET_NAMES = {"online": NP_("preset", "online"), "official": NP_("preset", "official"),
+                "cardroom": NP_("preset", "cardroom")}
+"""The presets' names in the preset selector (``pgettext(*PRESET_NAMES[name])``)."""
+
+SUIT_NAMES = {"h": NP_("suit", "hearts"), "d": NP_("suit", "diamonds"), "c": NP_("suit", "clubs"),
+              "s": NP_("suit", "spades")}
+"""The suits by name, as the suit order selector lists them ("hearts > diamonds > clubs > spades")."""
+
+_HANDS = {"a": (N_("Hand A"), N_("Pick cards for hand A")), "b": (N_("Hand B"), N_("Pick cards for hand B"))}
 
 __all__ = ["EQUAL_HANDS", "Comparison", "explain", "read_hand", "read_hands", "result_html", "error_html", "result",
            "toggle_card", "render"]
@@ -25,13 +36,17 @@ __all__ = ["EQUAL_HANDS", "Comparison", "explain", "read_hand", "read_hands", "r
 def result_html(comparison: Comparison) -> str:
     """The outcome panel: both hands with their values, the verdict and the reason."""
     rows = []
-    for label, cards, value in (("A", comparison.a, comparison.value_a), ("B", comparison.b, comparison.value_b)):
-        mark = " sd-winner" if comparison.winner == label.lower() else ""
-        badge = '<span class="sd-badge">wins</span>' if mark else ""
-        rows.append(f'<div class="sd-side{mark}"><span class="sd-label">Hand {label}</span>'
-                    f"{hand_html(cards, f'Hand {label}')}<span class=\"sd-value\">{esc(value)}</span>{badge}</div>")
+    for key, cards, value in (("a", comparison.a, comparison.value_a), ("b", comparison.b, comparison.value_b)):
+        mark = " sd-winner" if comparison.winner == key else ""
+        wins = pgettext("compare", "wins")
+        badge = f'<span class="sd-badge">{esc(wins)}</span>' if mark else ""
+        name = _(_HANDS[key][0])
+        rows.append(f'<div class="sd-side{mark}"><span class="sd-label">{esc(name)}</span>'
+                    f"{hand_html(cards, name)}<span class=\"sd-value\">{esc(value)}</span>{badge}</div>")
     text = comparison.rule_note
-    note = f'<p class="sd-note">{esc(text[:1].upper() + text[1:])}.</p>' if text else ""
+    # TRANSLATORS: {note} is the rule that decided (from the engine's explanations), as a sentence.
+    sentence = _("{note}.", note=i18n.upper_first(text)) if text else ""
+    note = f'<p class="sd-note">{esc(sentence)}</p>' if text else ""
     return (f'{"".join(rows)}<p class="sd-verdict" role="status">{esc(comparison.headline)}</p>{note}')
 
 
@@ -47,7 +62,7 @@ def result(a: str, b: str, rules: Rules) -> tuple[str, tuple[Card, ...], tuple[C
     try:
         return result_html(explain(a, b, rules)), picked_a, picked_b
     except CardError as err:
-        return error_html(str(err)[:1].upper() + str(err)[1:]), picked_a, picked_b
+        return error_html(i18n.upper_first(str(err))), picked_a, picked_b
 
 
 def _lenient(text: str, joker: bool) -> tuple[Card, ...]:
@@ -84,29 +99,40 @@ def render(a: str, b: str, rules: Rules, preset: str, grid: bool = True, control
     panel, picked_a, picked_b = result(a, b, rules)
     inputs = "".join(
         f'<div class="sd-input"><input type="radio" name="target" value="{k}"'
-        f'{" checked" if k == "a" else ""} aria-label="Pick cards for hand {k.upper()}">'
-        f'<label>Hand {k.upper()} <input type="text" name="{k}" value="{esc(v)}" aria-label="Hand {k.upper()}" '
+        f'{" checked" if k == "a" else ""} aria-label="{esc(_(_HANDS[k][1]))}">'
+        f'<label>{esc(_(_HANDS[k][0]))} <input type="text" name="{k}" value="{esc(v)}" '
+        f'aria-label="{esc(_(_HANDS[k][0]))}" '
         f'spellcheck="false" autocomplete="off" placeholder="Ah Kd Qc Js 9h"></label></div>'
         for k, v in (("a", a), ("b", b)))
     rule_controls = ""
     if controls:
         rule_controls = '<div class="sd-controls">' + "".join([
-            _select("preset", "Preset", [(p, p) for p in ("online", "official", "cardroom")], preset),
-            _select("suit_ties", "Equal hands", list(EQUAL_HANDS.items()), rules.suit_ties),
-            _select("suit_order", "Suit order (highest first)", [(o, " > ".join(_SUIT_WORDS[s] for s in o))
-                                                                for o in _suit_orders(rules.suit_order)],
-                    rules.suit_order),
-            _select("flush_beats_full_house", "Flush or full house",
-                    [("1", "a flush beats a full house"), ("0", "a full house beats a flush")],
+            _select("preset", pgettext("setting", "Preset"),
+                    [(p, pgettext(*PRESET_NAMES[p])) for p in ("online", "official", "cardroom")], preset),
+            _select("suit_ties", _("Equal hands"), [(k, _(v)) for k, v in EQUAL_HANDS.items()], rules.suit_ties),
+            _select("suit_order", _("Suit order (highest first)"),
+                    [(o, suit_order_words(o)) for o in _suit_orders(rules.suit_order)], rules.suit_order),
+            _select("flush_beats_full_house", _("Flush or full house"),
+                    [("1", _("a flush beats a full house")), ("0", _("a full house beats a flush"))],
                     "1" if rules.flush_beats_full_house else "0"),
         ]) + "</div>"
     joker = '<input type="hidden" name="joker" value="1">' if rules.joker else ""
     picked = {**{str(c): "a" for c in picked_a}, **{str(c): "b" for c in picked_b}}
     picker = grid_html(rules.joker, picked) if grid else ""
-    return ('<section class="sd-widget sd-compare" aria-label="Compare two hands">'
-            "<h2>Compare two hands</h2>"
+    title = _("Compare two hands")
+    return (f'<section class="sd-widget sd-compare" aria-label="{esc(title)}">'
+            f"<h2>{esc(title)}</h2>"
             f'<form class="sd-form">{inputs}{rule_controls}{joker}</form>'
             f'{picker}<div class="sd-result" data-part="result" aria-live="polite">{panel}</div></section>')
+
+
+def suit_order_words(order: str) -> str:
+    """A suit order by name, highest first.
+
+    >>> suit_order_words("hdcs")
+    'hearts > diamonds > clubs > spades'
+    """
+    return " > ".join(pgettext(*SUIT_NAMES[s]) for s in order)
 
 
 def _suit_orders(current: str) -> list[str]:

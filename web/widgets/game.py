@@ -5,15 +5,20 @@ The widget shows what the game is and a Play button; Play puts an iframe to
 of the game page (the names of web/storage.py): the game page takes them as fixed (no
 settings menu, nothing read from or saved to the visitor's stored settings) and plays.
 
+The game opens in the widget's language (``lang=``, the game page's own parameter), whatever
+languages the reader's browser prefers, as the page around it is written.
+
 >>> from .params import parse
 >>> game_query(parse({"widget": "game", "preset": "official", "opponents": "2"}))
-'embed=1&preset=official&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1&joker=0&timers=0&opponents=2&stack=200&stakes=1'
+'embed=1&lang=en&preset=official&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1&joker=0&timers=0&opponents=2&stack=200&stakes=1'
 """
 
 from __future__ import annotations
 
 from typing import Any
 from urllib.parse import urlencode
+
+from stripdeck.i18n import N_, _, ngettext, pgettext
 
 from .cardface import esc
 from .params import GAME_RULES, GAME_SETTINGS, Spec
@@ -30,32 +35,45 @@ def _text(value: Any) -> str:
 def game_query(spec: Spec) -> str:
     """The query string for index.html: every setting, canonical text, in a stable order."""
     rules = spec.rules
-    pairs = [("embed", "1"), ("preset", spec.preset)]
+    pairs = [("embed", "1"), ("lang", spec.lang), ("preset", spec.preset)]
     pairs += [(name, _text(getattr(rules, name))) for name in GAME_RULES[1:]]
     pairs += [(name, _text(spec.settings[name])) for name in GAME_SETTINGS if name in spec.settings]
     return urlencode(pairs)
 
 
-PRESET_WORDS = {"online": "the online rules", "official": "the official rules", "cardroom": "the card room's rules"}
+PRESET_WORDS = {"online": N_("the online rules"), "official": N_("the official rules"),
+                "cardroom": N_("the card room's rules")}
+
+
+def settings_words(spec: Spec) -> str:
+    """The game's settings in words, as a list of short phrases.
+
+    >>> from .params import parse
+    >>> settings_words(parse({"widget": "game", "preset": "official", "opponents": "2"}))
+    'the official rules, you and 2 bots, no clocks'
+    """
+    rules, settings = spec.rules, spec.settings
+    parts = [_(PRESET_WORDS[spec.preset])]
+    parts.append(ngettext("you and {n} bot", "you and {n} bots", settings["opponents"]))
+    parts.append(_("30-second clocks") if settings["timers"] else _("no clocks"))
+    if not rules.flush_beats_full_house:
+        parts.append(_("a full house beats a flush"))
+    if rules.joker:
+        parts.append(_("with a joker"))
+    # TRANSLATORS: what separates the phrases of a list of the game's settings ("the official
+    # rules, you and 2 bots, no clocks").
+    return pgettext("list of settings", ", ").join(parts)
 
 
 def describe(spec: Spec) -> str:
-    """The game's settings in words (the iframe's title and the widget's line before Play).
+    """The game's settings in words (the iframe's title).
 
     >>> from .params import parse
     >>> describe(parse({"widget": "game", "preset": "official", "opponents": "2"}))
     'Stripdeck game: the official rules, you and 2 bots, no clocks'
     """
-    rules, settings = spec.rules, spec.settings
-    parts = [PRESET_WORDS.get(spec.preset, spec.preset)]
-    bots = settings["opponents"]
-    parts.append(f"you and {bots} bot" + ("s" if bots > 1 else ""))
-    parts.append("30-second clocks" if settings["timers"] else "no clocks")
-    if not rules.flush_beats_full_house:
-        parts.append("a full house beats a flush")
-    if rules.joker:
-        parts.append("with a joker")
-    return "Stripdeck game: " + ", ".join(parts)
+    # TRANSLATORS: {settings} lists the game's settings ("the official rules, you and 2 bots, no clocks").
+    return _("Stripdeck game: {settings}", settings=settings_words(spec))
 
 
 def render(spec: Spec, src: str) -> str:
@@ -63,10 +81,13 @@ def render(spec: Spec, src: str) -> str:
     index.html's URL plus the query). The script swaps it for an iframe of that page when
     Play is pressed, so a page with the widget downloads nothing of the game before then;
     without scripts the link opens the game itself."""
-    title = describe(spec)
-    return ('<section class="sd-widget sd-game" aria-label="Stripdeck game">'
+    # TRANSLATORS: {settings} lists the game's settings ("the official rules, you and 2 bots, no clocks").
+    line = _("Play 32-card draw poker here: {settings}.", settings=settings_words(spec))
+    note = _("The first game is a large download; after that it starts from your browser's copy.")
+    label, play = _("Stripdeck game"), pgettext("start a game", "Play")
+    return (f'<section class="sd-widget sd-game" aria-label="{esc(label)}">'
             '<div class="sd-game-poster" data-part="poster">'
-            f'<p class="sd-game-line">Play 32-card draw poker here: {esc(title.split(": ", 1)[1])}.</p>'
-            f'<a class="sd-play" href="{esc(src)}" data-do="play" data-title="{esc(title)}">▶ Play</a>'
-            '<p class="sd-note">The first game is a large download; after that it starts from '
-            "your browser's copy.</p></div></section>")
+            f'<p class="sd-game-line">{esc(line)}</p>'
+            f'<a class="sd-play" href="{esc(src)}" data-do="play" data-title="{esc(describe(spec))}">'
+            f'▶ {esc(play)}</a>'
+            f'<p class="sd-note">{esc(note)}</p></div></section>')

@@ -9,13 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stripdeck import CardError, Rules, advise, parse_cards
+from stripdeck import CardError, Rules, advise, i18n, parse_cards
+from stripdeck.i18n import NP_, _, ngettext, pgettext
 
 from .cardface import esc, hand_html
 
-SHORT = {"five aces": "5 aces", "straight flush": "Str. flush", "four of a kind": "Four", "flush": "Flush",
-         "full house": "Full house", "straight": "Straight", "three of a kind": "Three",
-         "two pairs": "Two pairs", "one pair": "Pair", "high card": "High card"}
+# TRANSLATORS: the short names of the hands heading the columns of the draw odds table (narrow
+# columns: abbreviate as the language usually does).
+SHORT = {"five aces": NP_("odds column", "5 aces"), "straight flush": NP_("odds column", "Str. flush"),
+         "four of a kind": NP_("odds column", "Four"), "flush": NP_("odds column", "Flush"),
+         "full house": NP_("odds column", "Full house"), "straight": NP_("odds column", "Straight"),
+         "three of a kind": NP_("odds column", "Three"), "two pairs": NP_("odds column", "Two pairs"),
+         "one pair": NP_("odds column", "Pair"), "high card": NP_("odds column", "High card")}
+"""Each category's column heading (``pgettext(*SHORT[category])``)."""
+EXAMPLE = "Ah Kh Qh Jh 7c"
 
 
 @dataclass(frozen=True)
@@ -48,13 +55,14 @@ class OddsModel:
 def odds_model(hand: str, rules: Rules, dead: str = "", opponents: int = 1, top: int = 8) -> OddsModel:
     """The advice for ``hand`` (CardError/ValueError with a clear message if it is not valid)."""
     if not hand.strip():
-        raise CardError("enter five cards, like Ah Kh Qh Jh 7c")
+        raise CardError(_("enter five cards, like {example}", example=EXAMPLE))
     try:
         cards = parse_cards(hand, joker=rules.joker)
     except CardError as err:
-        raise CardError(f"hand: {err}") from None
+        # TRANSLATORS: {problem} is what is wrong with the typed hand (the engine's message).
+        raise CardError(_("hand: {problem}", problem=str(err))) from None
     if len(cards) != 5:
-        raise CardError(f"hand: a hand is exactly 5 cards, got {len(cards)}")
+        raise CardError(_("hand: a hand is exactly 5 cards, got {count}", count=len(cards)))
     advice = advise(cards, rules, dead=dead, opponents=opponents)
     order = [c for c in SHORT if rules.flush_beats_full_house or c not in ("flush", "full house")]
     if not rules.flush_beats_full_house:
@@ -71,58 +79,86 @@ def odds_model(hand: str, rules: Rules, dead: str = "", opponents: int = 1, top:
 def _pct(p: float) -> str:
     if not p:
         return "–"
-    return f"{p:.1%}" if p >= 0.001 else "<0.1%"
+    return i18n.percent(p, 1) if p >= 0.001 else "<" + i18n.percent(0.001, 1)
+
+
+def caption(model: OddsModel) -> str:
+    """What the table shows, in words: the draw limit, the dead cards, whom "win" is against."""
+    if model.dead:
+        # TRANSLATORS: {limit} is the most cards a player may draw; {dead} is card text (like
+        # "7s 8s"); "win" names the table's Win column.
+        text = ngettext("Exact odds after the draw (draw limit {limit}, cards out of play {dead}); win = chance to "
+                        "beat {n} typical opponent.",
+                        "Exact odds after the draw (draw limit {limit}, cards out of play {dead}); win = chance to "
+                        "beat {n} typical opponents.", model.opponents, limit=model.draw_limit, dead=model.dead)
+    else:
+        # TRANSLATORS: {limit} is the most cards a player may draw; "win" names the table's Win column.
+        text = ngettext("Exact odds after the draw (draw limit {limit}); win = chance to beat {n} typical opponent.",
+                        "Exact odds after the draw (draw limit {limit}); win = chance to beat {n} typical "
+                        "opponents.", model.opponents, limit=model.draw_limit)
+    if model.total_choices > len(model.rows):
+        text += " " + _("The best {shown} of {total} choices are shown.", shown=len(model.rows),
+                        total=model.total_choices)
+    return text
 
 
 def table_html(model: OddsModel) -> str:
     """The result: the hand and one row per discard choice, best first."""
-    heads = "".join(f'<th scope="col" class="sd-num">{esc(SHORT[c])}</th>' for c in model.columns)
+    heads = "".join(f'<th scope="col" class="sd-num">{esc(pgettext(*SHORT[c]))}</th>' for c in model.columns)
+    discard_word = pgettext("odds column", "Discard")
+    draw_word = pgettext("odds column", "Draw")
+    win_word = pgettext("odds column", "Win")
     body = []
     for r in model.rows:
         cls = ' class="sd-highlight"' if r.best else ""
-        discard = (hand_html(parse_cards(r.discard, joker=True), f"Discard {r.discard}")
-                   if r.discard else "stand pat")
-        label = ' data-label="Discard"' if r.discard else ""
+        discard = (hand_html(parse_cards(r.discard, joker=True), _("Discard {cards}", cards=r.discard))
+                   if r.discard else esc(_("stand pat")))
+        label = f' data-label="{esc(discard_word)}"' if r.discard else ""
         # data-label names a cell when a phone lays the row out as a block (widgets.css).
-        cells = "".join(f'<td class="sd-num sd-chance" data-label="{esc(SHORT[c])}">'
-                        f"{_pct(r.categories.get(c, 0.0))}</td>" for c in model.columns)
-        body.append(f"<tr{cls}><td class=\"sd-place\">{r.number}</td>"
+        cells = "".join(f'<td class="sd-num sd-chance" data-label="{esc(pgettext(*SHORT[c]))}">'
+                        f"{esc(_pct(r.categories.get(c, 0.0)))}</td>" for c in model.columns)
+        body.append(f"<tr{cls}><td class=\"sd-place\">{i18n.number(r.number)}</td>"
                     f"<td class=\"sd-discard\"{label}>{discard}</td>"
-                    f"<td class=\"sd-num\" data-label=\"Draw\">{r.draw}</td>"
-                    f"<td class=\"sd-num sd-win\" data-label=\"Win\"><strong>{r.win:.1%}</strong></td>{cells}"
+                    f"<td class=\"sd-num\" data-label=\"{esc(draw_word)}\">{i18n.number(r.draw)}</td>"
+                    f"<td class=\"sd-num sd-win\" data-label=\"{esc(win_word)}\">"
+                    f"<strong>{esc(i18n.percent(r.win, 1))}</strong></td>{cells}"
                     f"<td class=\"sd-reason\">{esc(r.reason)}</td></tr>")
-    who = f"{model.opponents} typical opponent" + ("s" if model.opponents > 1 else "")
-    more = (f" The best {len(model.rows)} of {model.total_choices} choices are shown."
-            if model.total_choices > len(model.rows) else "")
-    dead = f", cards out of play {esc(model.dead)}" if model.dead else ""
-    return (f'<div class="sd-side">{hand_html(parse_cards(model.hand, joker=True), "Your hand")}</div>'
-            f'<p class="sd-verdict" role="status">Best: {esc(model.rows[0].reason)}</p>'
+    number_word, why_word = pgettext("odds column", "#"), pgettext("odds column", "Why")
+    heads_row = (f'<th scope="col">{esc(number_word)}</th><th scope="col">{esc(discard_word)}</th>'
+                 f'<th scope="col" class="sd-num">{esc(draw_word)}</th>'
+                 f'<th scope="col" class="sd-num">{esc(win_word)}</th>{heads}'
+                 f'<th scope="col">{esc(why_word)}</th>')
+    # TRANSLATORS: {reason} is the draw advisor's reason for the best choice (the engine's sentence).
+    best = _("Best: {reason}", reason=model.rows[0].reason)
+    yours = hand_html(parse_cards(model.hand, joker=True), _("Your hand"))
+    return (f'<div class="sd-side">{yours}</div>'
+            f'<p class="sd-verdict" role="status">{esc(best)}</p>'
             '<div class="sd-scroll"><table class="sd-odds-table">'
-            f"<caption>Exact odds after the draw (draw limit {model.draw_limit}{dead}); "
-            f"win = chance to beat {who}.{more}</caption>"
-            '<thead><tr><th scope="col">#</th><th scope="col">Discard</th><th scope="col" class="sd-num">Draw</th>'
-            f'<th scope="col" class="sd-num">Win</th>{heads}<th scope="col">Why</th></tr></thead>'
+            f"<caption>{esc(caption(model))}</caption>"
+            f"<thead><tr>{heads_row}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table></div>")
 
 
 def result(hand: str, rules: Rules, dead: str = "", opponents: int = 1, top: int = 8) -> str:
     """The result panel, or the problem with the hand in words."""
     if not hand.strip():
-        return '<p class="sd-note">Enter five cards, like Ah Kh Qh Jh 7c, to see every way to draw.</p>'
+        text = _("Enter five cards, like {example}, to see every way to draw.", example=EXAMPLE)
+        return f'<p class="sd-note">{esc(text)}</p>'
     try:
         return table_html(odds_model(hand, rules, dead, opponents, top))
     except (CardError, ValueError) as err:
-        text = str(err)
-        return f'<p class="sd-error" role="alert">{esc(text[:1].upper() + text[1:])}</p>'
+        return f'<p class="sd-error" role="alert">{esc(i18n.upper_first(str(err)))}</p>'
 
 
 def render(hand: str, rules: Rules, dead: str = "", opponents: int = 1, top: int = 8) -> str:
     """The whole widget: the hand input and the advisor's table."""
-    return ('<section class="sd-widget sd-odds" aria-label="Draw odds">'
-            "<h2>Draw odds: what to throw away</h2>"
-            '<form class="sd-form sd-odds-form"><label class="sd-input">Hand '
+    label, heading = _("Draw odds"), _("Draw odds: what to throw away")
+    hand_label, button = pgettext("input", "Hand"), _("Show the odds")
+    return (f'<section class="sd-widget sd-odds" aria-label="{esc(label)}">'
+            f"<h2>{esc(heading)}</h2>"
+            f'<form class="sd-form sd-odds-form"><label class="sd-input">{esc(hand_label)} '
             f'<input type="text" name="hand" value="{esc(hand)}" spellcheck="false" autocomplete="off" '
-            'placeholder="Ah Kh Qh Jh 7c"></label>'
-            '<div class="sd-controls"><button type="submit">Show the odds</button></div></form>'
+            f'placeholder="{EXAMPLE}"></label>'
+            f'<div class="sd-controls"><button type="submit">{esc(button)}</button></div></form>'
             f'<div class="sd-result" data-part="result" aria-live="polite">'
             f"{result(hand, rules, dead, opponents, top)}</div></section>")

@@ -14,14 +14,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from stripdeck import InputError, Rules, RulesError, ScenarioError, read_scenario, whole_number
+from stripdeck import InputError, Rules, RulesError, ScenarioError, i18n, read_scenario, whole_number
+from stripdeck.i18n import _
 from stripdeck.inputs import MAX_JSON_CHARS, shown
 
 WIDGETS = ("ranking", "compare", "scenario", "odds", "game")
 """The widgets available."""
 
 # Options every widget accepts (they are about the embedding, not the content).
-COMMON = ("widget", "id")
+COMMON = ("widget", "id", "lang")
+LANGUAGES: tuple[str, ...] = tuple(i18n.NAMES)
+"""The languages a widget speaks (``lang=``); the test pseudo-language ``qps`` is accepted too."""
 RULE_OPTIONS = tuple(f.name for f in fields(Rules))
 _RULE_TYPES = {f.name: str(f.type) for f in fields(Rules)}
 RANKING_RULES = ("preset", "joker", "flush_beats_full_house")
@@ -61,6 +64,7 @@ class Spec:
     preset: str = "online"
     settings: dict[str, Any] = field(default_factory=dict)       # the widget's own options
     id: str = ""
+    lang: str = "en"
 
 
 def flag(name: str, text: str) -> bool:
@@ -74,7 +78,7 @@ def flag(name: str, text: str) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise WidgetError(f"{name} must be 1 or 0 (or true/false), got {shown(text)}")
+    raise WidgetError(_("{name} must be 1 or 0 (or true/false), got {value}", name=name, value=shown(text)))
 
 
 def whole(name: str, text: str, low: int, high: int | None = None) -> int:
@@ -106,26 +110,55 @@ def rule_value(name: str, text: str) -> Any:
     if kind.startswith("int"):
         return whole(name, value, 0)  # Rules checks the option's own bounds
     if not _DECIMAL.fullmatch(value):  # float() would take '١٢', '1e999' and 'nan'
-        raise WidgetError(f"{name} must be a number like 30 or 2.5 (or off), got {shown(text)}")
+        raise WidgetError(_("{name} must be a number like 30 or 2.5 (or off), got {value}", name=name,
+                              value=shown(text)))
     number = float(value)
     return int(number) if number.is_integer() else number
+
+
+def language(text: str) -> str:
+    """The widget language named by a ``lang=`` value: one of :data:`LANGUAGES` (or ``qps``),
+    read as a language tag (``it-IT`` is Italian, ``hr`` Bosnian: ``stripdeck.i18n.choose``);
+    empty is English. WidgetError for any other value (embed.js's ``languageOf`` reads it alike).
+
+    >>> language("it"), language(" IT-it "), language("hr"), language("")
+    ('it', 'it', 'bs', 'en')
+    """
+    tag = text.strip()
+    if not tag:
+        return "en"
+    code = i18n.choose([tag], (*LANGUAGES, i18n.PSEUDO))
+    if code == "en" and _base(tag) != "en":
+        raise WidgetError(_("lang must be one of {languages}, got {value}", languages=", ".join(LANGUAGES),
+                            value=shown(text)))
+    return code
+
+
+def _base(tag: str) -> str:
+    """A language tag's first part, as ``stripdeck.i18n.choose`` reads it (``de_AT.UTF-8``: ``de``)."""
+    return tag.strip().replace("_", "-").split(".")[0].split("@")[0].split("-")[0].lower()
 
 
 def parse(params: Mapping[str, str]) -> Spec:
     """Validate a widget's parameters; raises WidgetError with a clear message."""
     if not isinstance(params, Mapping):
-        raise WidgetError("widget parameters must be name=value pairs")
+        raise WidgetError(_("widget parameters must be name=value pairs"))
     widget = str(params.get("widget", "")).strip().lower()
     if not widget:
-        raise WidgetError(f"no widget named: use widget={' | '.join(WIDGETS)}")
+        raise WidgetError(_("no widget named: use widget={widgets}", widgets=" | ".join(WIDGETS)))
     if widget not in WIDGETS:
-        raise WidgetError(f"unknown widget {shown(widget)}: use one of {', '.join(WIDGETS)}")
+        raise WidgetError(_("unknown widget {widget}: use one of {widgets}", widget=shown(widget),
+                            widgets=", ".join(WIDGETS)))
     allowed = ALLOWED[widget]
     for name in params:
         if name not in COMMON and name not in allowed:
-            raise WidgetError(f"unknown option {shown(name)} for the {widget} widget: "
-                              f"it takes {', '.join(allowed)}")
+            # TRANSLATORS: {option} is a parameter's name as the page's author wrote it; {widget} is
+            # the widget's name (ranking, compare, scenario, odds, game) and {options} the names it
+            # takes: all three stay in English, as they are written in the page's HTML.
+            raise WidgetError(_("unknown option {option} for the {widget} widget: it takes {options}",
+                                option=shown(name), widget=widget, options=", ".join(allowed)))
     values = {k: str(v) for k, v in params.items()}
+    lang = language(values.get("lang", ""))
     preset = values.get("preset", "online").strip().lower() or "online"
     options = {name: rule_value(name, values[name]) for name in RULE_OPTIONS if name in values}
     try:
@@ -140,8 +173,8 @@ def parse(params: Mapping[str, str]) -> Spec:
         settings["controls"] = flag("controls", values["controls"]) if "controls" in values else True
     elif widget == "scenario":
         if ("src" in values) == ("data" in values):
-            raise WidgetError("the scenario widget needs exactly one of src= (a scenario JSON file "
-                              "on this site) or data= (the JSON itself, URL-encoded or base64)")
+            raise WidgetError(_("the scenario widget needs exactly one of src= (a scenario JSON file "
+                                "on this site) or data= (the JSON itself, URL-encoded or base64)"))
         if "src" in values:
             settings["src"] = check_src(values["src"])
         else:
@@ -161,12 +194,13 @@ def parse(params: Mapping[str, str]) -> Spec:
         settings["stack"] = whole("stack", values["stack"], 20, 100_000) if "stack" in values else 200
         stakes = whole("stakes", values["stakes"], 1) if "stakes" in values else 1
         if stakes not in STAKES:
-            raise WidgetError(f"stakes must be one of {', '.join(map(str, STAKES))}, got {shown(values['stakes'])}")
+            raise WidgetError(_("stakes must be one of {choices}, got {value}",
+                                choices=", ".join(map(str, STAKES)), value=shown(values["stakes"])))
         settings["stakes"] = stakes
         for name in ("four_color", "fast_bots", "big_blinds"):
             if name in values:
                 settings[name] = flag(name, values[name])
-    return Spec(widget, rules, options, preset, settings, values.get("id", ""))
+    return Spec(widget, rules, options, preset, settings, values.get("id", ""), lang)
 
 
 def check_src(src: str) -> str:
@@ -178,9 +212,9 @@ def check_src(src: str) -> str:
     text = src.strip()
     lowered = text.lower()
     if not text:
-        raise WidgetError("src is empty: give the URL of a scenario JSON file on this site")
+        raise WidgetError(_("src is empty: give the URL of a scenario JSON file on this site"))
     if lowered.startswith(("//", "\\\\")) or ":" in lowered.split("/")[0]:
-        raise WidgetError(f"src must be a relative URL on this site, got {shown(src)}")
+        raise WidgetError(_("src must be a relative URL on this site, got {value}", value=shown(src)))
     return text
 
 
@@ -193,13 +227,14 @@ def decode_data(text: str) -> Any:
     """
     raw = text.strip()
     if len(raw) > MAX_JSON_CHARS * 4 // 3 + 4:
-        raise WidgetError(f"data= is {len(raw):,} characters long; a scenario is at most {MAX_JSON_CHARS:,}")
+        raise WidgetError(_("data= is {length} characters long; a scenario is at most {most}", length=len(raw),
+                            most=MAX_JSON_CHARS))
     if not raw.startswith(("{", "[")):
         try:
             padded = raw.replace("-", "+").replace("_", "/").replace(" ", "+")
             raw = base64.b64decode(padded + "=" * (-len(padded) % 4), validate=True).decode("utf-8")
         except (binascii.Error, ValueError):
-            raise WidgetError("data= is neither scenario JSON nor base64 of it") from None
+            raise WidgetError(_("data= is neither scenario JSON nor base64 of it")) from None
     return load_scenario(raw, "the scenario")
 
 

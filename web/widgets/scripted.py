@@ -20,14 +20,21 @@ from stripdeck import (
     ScenarioError,
     apply,
     describe_event,
+    i18n,
     play_scenario,
     whole_number,
 )
+from stripdeck.i18n import NP_, _, npgettext, pgettext
 from stripdeck.inputs import shown
 from stripdeck.view import player_view
 
 from .cardface import back_html, card_html, esc
 from .params import WidgetError
+
+PHASE_NAMES = {"first betting round": NP_("phase", "first betting round"), "draw": NP_("phase", "draw"),
+               "second betting round": NP_("phase", "second betting round"),
+               "complete": NP_("phase", "complete")}
+"""The phases of a hand (``stripdeck.state.PHASES``) as a frame names them."""
 
 
 @dataclass(frozen=True)
@@ -65,10 +72,11 @@ def seat_names(scenario: Mapping[str, Any], count: int) -> list[str]:
     """The scenario's names, else Seat 1, Seat 2, ..."""
     names = scenario.get("names")
     if names is None:
-        return [f"Seat {i + 1}" for i in range(count)]
+        return [_("Seat {number}", number=i + 1) for i in range(count)]
     if (not isinstance(names, list) or len(names) != count
             or not all(isinstance(n, str) and n.strip() for n in names)):
-        raise WidgetError(f"names: give one name per seat ({count}), like [\"Ann\", \"Bob\"]")
+        # TRANSLATORS: "names" is the scenario's key (JSON, not translated); {count} is its number of seats.
+        raise WidgetError(_('names: give one name per seat ({count}), like ["Ann", "Bob"]', count=count))
     return [n.strip() for n in names]
 
 
@@ -82,7 +90,9 @@ def _notes(scenario: Mapping[str, Any], frames: int) -> dict[int, str]:
     elif isinstance(captions, dict):
         items = list(captions.items())
     else:
-        raise WidgetError("captions: a list of notes by frame, or an object {\"frame\": note}")
+        # TRANSLATORS: "captions" is the scenario's key (JSON, not translated).
+        raise WidgetError(_('captions: a list of notes by frame, or an object {example}',
+                            example='{"frame": note}'))
     notes: dict[int, str] = {}
     for key, text in items:
         if text is None:
@@ -92,7 +102,8 @@ def _notes(scenario: Mapping[str, Any], frames: int) -> dict[int, str]:
         except InputError:
             number = -1
         if number < 0 or not isinstance(text, str):
-            raise WidgetError(f"captions: {shown(key)} is not a frame from 0 to {frames - 1} with a text note")
+            raise WidgetError(_("captions: {key} is not a frame from 0 to {last} with a text note", key=shown(key),
+                                last=frames - 1))
         notes[number] = text
     return notes
 
@@ -105,14 +116,19 @@ def _captions(events: Sequence[Event], names: list[str], faceup: bool) -> list[s
             event = event._replace(cards=())
         if event.kind == "deal" and not faceup:
             if not dealt:
-                lines.append("The cards are dealt.")
+                lines.append(_("The cards are dealt."))
             dealt = True
             continue
         if event.kind == "divide":
             sharers = [names[e.seat] for e in events[index + 1:] if e.kind == "win"
                        and e.pot == event.pot and e.info == "split" and e.seat is not None]
-            pot = "The main pot" if not event.pot else f"Side pot {event.pot}"
-            lines.append(f"{pot} ({event.amount}) is split between {' and '.join(sharers)}.")
+            # TRANSLATORS: {players} are the names of the players who share the pot ("Ann and Bob").
+            if not event.pot:
+                lines.append(_("The main pot ({amount}) is split between {players}.", amount=event.amount or 0,
+                               players=i18n.join(sharers)))
+            else:
+                lines.append(_("Side pot {pot} ({amount}) is split between {players}.", pot=event.pot,
+                               amount=event.amount or 0, players=i18n.join(sharers)))
             continue
         line = describe_event(event, names)
         if line:
@@ -141,27 +157,30 @@ def build_frames(scenario: Any, faceup: bool = False, viewer: int | None = None)
     """(title, description, frames) of a scenario; WidgetError says what is wrong with it.
     ``viewer``: the seat whose own cards are face up too (the game page's replay of your hand)."""
     if not isinstance(scenario, Mapping):
-        raise WidgetError("a scenario is a JSON object with stacks, button, deck, actions ...")
+        # TRANSLATORS: {keys} are a scenario's JSON keys (not translated).
+        raise WidgetError(_("a scenario is a JSON object with {keys} ...", keys="stacks, button, deck, actions"))
     try:
         play_scenario(scenario)  # the engine's own checks and messages, for the whole script
         state = play_scenario({**scenario, "actions": []})
     except ScenarioError as err:
-        raise WidgetError(f"the scenario does not play: {err}") from None
+        # TRANSLATORS: {problem} is the engine's message saying what is wrong with the scenario.
+        raise WidgetError(_("the scenario does not play: {problem}", problem=str(err))) from None
     actions = list(scenario.get("actions", []))
     names = seat_names(scenario, len(state.seats))
     notes = _notes(scenario, len(actions) + 1)
     if viewer is not None and not 0 <= viewer < len(state.seats):
-        raise WidgetError(f"viewer: {shown(viewer)} is not a seat of the scenario")
+        raise WidgetError(_("viewer: {value} is not a seat of the scenario", value=shown(viewer)))
     frames = [_frame(state, state.log, 0, names, faceup, notes.get(0, ""), "", viewer)]
     for number, action in enumerate(actions, 1):
         try:
             state, events = apply(state, action)
         except IllegalAction as err:  # play_scenario passed, so this cannot happen
-            raise WidgetError(f"actions[{number - 1}] '{action}': {err}") from None
+            raise WidgetError(_("actions[{index}] '{action}': {problem}", index=str(number - 1), action=str(action),
+                                problem=str(err))) from None
         frames.append(_frame(state, events, number, names, faceup, notes.get(number, ""), str(action), viewer))
     title = scenario.get("title")
     description = scenario.get("description")
-    return (title if isinstance(title, str) else "A scripted hand",
+    return (title if isinstance(title, str) else _("A scripted hand"),
             description if isinstance(description, str) else "", frames)
 
 
@@ -173,48 +192,78 @@ def _seat_html(seat: SeatModel) -> str:
         classes.append("sd-to-act")
     if seat.won:
         classes.append("sd-winner")
+    folded = pgettext("seat", "folded")
     if seat.folded and seat.cards is None:
-        cards = '<span class="sd-muted">folded</span>'
+        cards = f'<span class="sd-muted">{esc(folded)}</span>'
     elif seat.cards is None:
-        cards = "".join(back_html() for _ in range(seat.card_count))
+        cards = "".join(back_html() for _n in range(seat.card_count))
     else:
         cards = "".join(card_html(c) for c in seat.cards)
     tags = []
     if seat.button:
-        tags.append('<span class="sd-button" title="Dealer button" aria-label="dealer button">D</span>')
+        # TRANSLATORS: the letter on the dealer button (D for dealer).
+        mark, title, name = pgettext("dealer button", "D"), _("Dealer button"), _("dealer button")
+        tags.append(f'<span class="sd-button" title="{esc(title)}" aria-label="{esc(name)}">{esc(mark)}</span>')
     if seat.all_in:
-        tags.append('<span class="sd-tag">all in</span>')
+        tags.append(_tag(pgettext("seat", "all in")))
     if seat.folded:
-        tags.append('<span class="sd-tag">folded</span>')
+        tags.append(_tag(folded))
     if seat.drawn is not None:
-        drew = "stood pat" if seat.drawn == 0 else f"drew {seat.drawn}"
-        tags.append(f'<span class="sd-tag">{drew}</span>')
+        drew = (pgettext("seat", "stood pat") if seat.drawn == 0
+                else npgettext("seat", "drew {n}", "drew {n}", seat.drawn))
+        tags.append(_tag(drew))
     if seat.to_act:
-        tags.append('<span class="sd-tag sd-turn">to act</span>')
+        tags.append(_tag(pgettext("seat", "to act"), " sd-turn"))
     if seat.won:
-        tags.append(f'<span class="sd-badge">wins {seat.won}</span>')
-    bet = f'<span class="sd-bet">bet {seat.bet}</span>' if seat.bet else ""
+        won = pgettext("seat", "wins {amount}", amount=seat.won)
+        tags.append(f'<span class="sd-badge">{esc(won)}</span>')
+    bet = ""
+    if seat.bet:
+        bet_words = pgettext("seat", "bet {amount}", amount=seat.bet)
+        bet = f'<span class="sd-bet">{esc(bet_words)}</span>'
+    stack = esc(pgettext("seat", "stack {amount}", amount=seat.stack))
     return (f'<div class="{" ".join(classes)}" role="group" aria-label="{esc(seat.name)}">'
             f'<div class="sd-seat-head"><strong>{esc(seat.name)}</strong> {"".join(tags)}</div>'
             f'<div class="sd-hand">{cards}</div>'
-            f'<div class="sd-chips">stack {seat.stack} {bet}</div></div>')
+            f'<div class="sd-chips">{stack} {bet}</div></div>')
+
+
+def _pot_words(index: int, amount: int, who: tuple[str, ...], several: bool) -> str:
+    players = ", ".join(who)
+    if index == 0:
+        if several:
+            # TRANSLATORS: {players} are the names of the players who can win this pot, separated by commas.
+            return _("main pot {amount} ({players})", amount=amount, players=players)
+        return _("main pot {amount}", amount=amount)
+    if several:
+        return _("side pot {pot}: {amount} ({players})", pot=index, amount=amount, players=players)
+    return _("side pot {pot}: {amount}", pot=index, amount=amount)
+
+
+def _tag(text: str, extra: str = "") -> str:
+    return f'<span class="sd-tag{extra}">{esc(text)}</span>'
 
 
 def frame_html(frame: Frame, total: int) -> str:
     """One frame: the seats, the pots, and the captions."""
     seats = "".join(_seat_html(s) for s in frame.seats)
     if frame.pots:
-        pots = " · ".join(
-            (f"main pot {amount}" if i == 0 else f"side pot {i}: {amount}")
-            + (f" ({', '.join(esc(n) for n in who)})" if len(frame.pots) > 1 else "")
-            for i, (amount, who) in enumerate(frame.pots))
+        pots = " · ".join(esc(_pot_words(i, amount, who, len(frame.pots) > 1))
+                          for i, (amount, who) in enumerate(frame.pots))
     else:
-        pots = "no chips in the middle yet"
-    step = "the deal" if frame.number == 0 else f"{esc(frame.action)}"
+        pots = esc(_("no chips in the middle yet"))
+    if frame.number == 0:
+        step = _("Step {number} of {last}: the deal", number=frame.number, last=total - 1)
+    else:
+        # TRANSLATORS: {action} is the action as the scenario writes it ("raise 7", "call"): not translated.
+        step = _("Step {number} of {last}: {action}", number=frame.number, last=total - 1, action=frame.action)
     note = f'<p class="sd-note">{esc(frame.note)}</p>' if frame.note else ""
     captions = "".join(f"<li>{esc(c)}</li>" for c in frame.captions)
-    return (f'<div class="sd-frame-info"><span>Step {frame.number} of {total - 1}: {step}</span>'
-            f"<span>{esc(frame.phase)}</span><span>stub {frame.stub}</span></div>"
+    phase = pgettext(*PHASE_NAMES[frame.phase]) if frame.phase in PHASE_NAMES else frame.phase
+    # TRANSLATORS: {count} is how many cards are left in the stub (the undealt part of the deck).
+    stub = _("stub {count}", count=frame.stub)
+    return (f'<div class="sd-frame-info"><span>{esc(step)}</span>'
+            f"<span>{esc(phase)}</span><span>{esc(stub)}</span></div>"
             f'<div class="sd-table">{seats}</div><p class="sd-pots">{pots}</p>{note}'
             f'<ul class="sd-captions">{captions}</ul>')
 
@@ -223,12 +272,14 @@ def render(title: str, description: str, frames: list[Frame]) -> tuple[str, list
     """The widget shell (with frame 0 in place) and every frame's HTML."""
     pages = [frame_html(f, len(frames)) for f in frames]
     intro = f'<p class="sd-intro">{esc(description)}</p>' if description else ""
-    shell = ('<section class="sd-widget sd-scenario" aria-label="Scripted hand">'
+    back, play, nxt = pgettext("playback", "Back"), pgettext("playback", "Play"), pgettext("playback", "Next")
+    label, back_label, next_label = _("Scripted hand"), _("Back one step"), _("Next step")
+    shell = (f'<section class="sd-widget sd-scenario" aria-label="{esc(label)}">'
              f"<h2>{esc(title)}</h2>{intro}"
              '<div class="sd-controls sd-player">'
-             '<button type="button" data-do="back" aria-label="Back one step">◀ Back</button>'
-             '<button type="button" data-do="play" aria-label="Play">▶ Play</button>'
-             '<button type="button" data-do="next" aria-label="Next step">Next ▶</button></div>'
+             f'<button type="button" data-do="back" aria-label="{esc(back_label)}">◀ {esc(back)}</button>'
+             f'<button type="button" data-do="play" aria-label="{esc(play)}">▶ {esc(play)}</button>'
+             f'<button type="button" data-do="next" aria-label="{esc(next_label)}">{esc(nxt)} ▶</button></div>'
              f'<div class="sd-frame" data-part="frame">{pages[0]}</div>'
              '<p class="sd-live" data-part="live" aria-live="polite"></p></section>')
     return shell, pages
