@@ -18,6 +18,7 @@ from .state import HandState, Seat
 from .table import Player, Session, SessionError
 from .view import PlayerView, SeatView, ViewError, player_view
 from .warmup import prepare
+from .words import card_name, card_names, category_name, phase_name, suit_name
 
 __version__ = "0.1.0"
 
@@ -31,4 +32,5 @@ __all__ = [
     "Player", "Session", "SessionError", "describe_event", "describe_log", "simple_bot",
     "Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "bot_for", "Advice", "AdviceRow", "advise", "format_advice",
     "ArenaResult", "run_arena", "prepare", "Comparison", "explain", "InputError", "whole_number",
+    "card_name", "card_names", "category_name", "phase_name", "suit_name",
 ]

@@ -6,6 +6,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from .cards import JOKER, Card, CardError, format_cards, parse_cards
+from .i18n import _
 from .inputs import MAX_WHOLE, InputError, shown, whole_number
 
 __all__ = ["Action", "Event", "ActionError", "parse_action", "check_action", "ACTION_KINDS", "EVENT_KINDS"]
@@ -62,27 +63,29 @@ def parse_action(text: str | Action, *, joker: bool = False) -> Action:
     if isinstance(text, Action):
         return check_action(text, joker=joker)
     if not isinstance(text, str):
-        raise ActionError(f"an action is text like 'call' or 'raise 12', got {type(text).__name__}")
+        # TRANSLATORS: in messages about actions, the action words (call, raise, fold, check, bet, allin, draw,
+        # split, timeout) and "N" are what a player types: keep them as they are.
+        raise ActionError(_("an action is text like 'call' or 'raise 12', got {kind}", kind=type(text).__name__))
     words = text.strip().split(None, 1)
     if not words:
-        raise ActionError("empty action: say fold, check, call, bet N, raise N, allin, draw, split or timeout")
+        raise ActionError(_("empty action: say fold, check, call, bet N, raise N, allin, draw, split or timeout"))
     kind = words[0].lower()
     kind = _ALIASES.get(kind, kind)
     rest = words[1].strip() if len(words) > 1 else ""
     if kind not in ACTION_KINDS:
-        raise ActionError(f"unknown action {shown(words[0])}: say fold, check, call, bet N, raise N, allin, "
-                          "draw [cards], split or timeout")
+        raise ActionError(_("unknown action {word}: say fold, check, call, bet N, raise N, allin, draw [cards], "
+                            "split or timeout", word=shown(words[0])))
     action: Action
     if kind == "draw":
         try:
             action = Action("draw", None, parse_cards(rest, joker=joker) if rest else ())
         except CardError as err:
-            raise ActionError(f"draw: {err}") from None
+            raise ActionError(_("draw: {problem}", problem=str(err))) from None
     elif kind in _WITH_AMOUNT:
         action = Action(kind, _chips(kind, rest) if rest else None)
     else:
         if rest:
-            raise ActionError(f"'{kind}' takes nothing after it, got {shown(rest)}")
+            raise ActionError(_("'{action}' takes nothing after it, got {value}", action=kind, value=shown(rest)))
         action = Action(kind)
     if len(cache) < 4096 and len(text) <= 64:
         cache[text] = action
@@ -96,7 +99,8 @@ def _chips(kind: str, amount: object) -> int:
     try:
         return whole_number(amount, "chips")
     except InputError:
-        raise ActionError(f"{kind} needs a whole number of chips, got {shown(amount)}") from None
+        raise ActionError(_("{action} needs a whole number of chips, got {value}", action=kind,
+                            value=shown(amount))) from None
 
 
 def check_action(action: Action, *, joker: bool = False) -> Action:
@@ -113,13 +117,14 @@ def check_action(action: Action, *, joker: bool = False) -> Action:
     """
     kind, amount, cards = action
     if type(kind) is not str or kind not in ACTION_KINDS:
-        raise ActionError(f"unknown action kind {shown(kind)}: use one of {', '.join(ACTION_KINDS)}")
+        raise ActionError(_("unknown action kind {kind}: use one of {kinds}", kind=shown(kind),
+                            kinds=", ".join(ACTION_KINDS)))
     if amount is not None:
         if kind not in _WITH_AMOUNT:
-            raise ActionError(f"'{kind}' takes no amount, got {shown(amount)}")
+            raise ActionError(_("'{action}' takes no amount, got {value}", action=kind, value=shown(amount)))
         if type(amount) is not int or not 0 <= amount <= MAX_WHOLE:
-            raise ActionError(f"{kind} needs a whole number of chips (an int), got {shown(amount)} "
-                              f"({type(amount).__name__})")
+            raise ActionError(_("{action} needs a whole number of chips (an int), got {value} ({kind})", action=kind,
+                                value=shown(amount), kind=type(amount).__name__))
     if kind == "draw":
         if type(cards) is tuple and all(type(c) is Card for c in cards) and len(set(cards)) == len(cards) \
                 and (joker or JOKER not in cards):
@@ -128,9 +133,9 @@ def check_action(action: Action, *, joker: bool = False) -> Action:
             return Action(kind, None, parse_cards(cards if isinstance(cards, (tuple, list)) else [cards],
                                                   joker=joker))
         except CardError as err:
-            raise ActionError(f"draw: {err}") from None
+            raise ActionError(_("draw: {problem}", problem=str(err))) from None
     if cards != ():
-        raise ActionError(f"'{kind}' takes no cards, got {shown(cards)}")
+        raise ActionError(_("'{action}' takes no cards, got {value}", action=kind, value=shown(cards)))
     return action
 
 

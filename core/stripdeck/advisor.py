@@ -14,28 +14,41 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .cards import Card, CardError, CardsLike, format_cards, full_deck, parse_cards
+from .cards import Card, CardError, CardsLike, Suit, format_cards, full_deck, parse_cards
 from .evaluator import category_of_strength, strength_table
+from .i18n import NP_, _, ngettext, percent, pgettext
 from .odds import Outcome, draw_outcomes, opponent_model
 from .rules import Rules
+from .words import rank_name, rank_plural, suit_name
 
 __all__ = ["Advice", "AdviceRow", "advise", "format_advice"]
 
 
 class AdviceRow(NamedTuple):
-    """One discard choice: the cards kept and thrown, the exact category odds after the draw, the chance to win."""
+    """One discard choice: the cards kept and thrown, the exact category odds after the draw, the
+    chance to win, and the category the draw aims for (``aim``: at least this, for ``improve``)."""
 
     discard: tuple[Card, ...]
     keep: tuple[Card, ...]
     categories: tuple[tuple[str, float], ...]
     win: float
     improve: float
-    reason: str
+    aim: str = ""
+    opponents: int = 1
 
     @property
     def draw(self) -> int:
         """How many cards this choice draws."""
         return len(self.discard)
+
+    @property
+    def reason(self) -> str:
+        """The choice in one sentence, in the language in use.
+
+        >>> advise("Ah Kh Qh Jh 7c").best.reason[:64]
+        'Keep four to a straight flush in hearts, draw 1: 25.9% to make a'
+        """
+        return _reason(self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: cards as text, probabilities as floats from 0 to 1."""
@@ -79,13 +92,14 @@ def advise(cards: CardsLike, rules: Rules | None = None, dead: CardsLike = (), o
         raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
     hand = parse_cards(cards, joker=rules.joker)
     if len(hand) != 5:
-        raise CardError(f"the advisor needs exactly 5 cards, got {len(hand)}")
+        raise CardError(_("the advisor needs exactly 5 cards, got {count}", count=len(hand)))
     out = parse_cards(dead, joker=rules.joker)
     clash = [str(c) for c in out if c in hand]
     if clash:
-        raise CardError(f"{' '.join(clash)} cannot be both in the hand and dead")
+        # TRANSLATORS: {cards} is card text ("Ah Kd"); dead cards are known to be out of play.
+        raise CardError(_("{cards} cannot be both in the hand and dead", cards=" ".join(clash)))
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 4:
-        raise ValueError(f"opponents must be 1 to 4, got {opponents!r}")
+        raise ValueError(_("opponents must be 1 to 4, got {value}", value=repr(opponents)))
     gone = set(hand) | set(out)
     unseen = [c for c in full_deck(rules.joker) if c not in gone]
     model = opponent_model(rules)
@@ -117,8 +131,7 @@ def _row(outcome: Outcome, rules: Rules, opponents: int, below: Any) -> AdviceRo
     target = _target(outcome.keep, now, rules)
     names = {order: name for name, order in _category_orders(rules).items()}
     improve = sum(p for name, p in categories if order_of[name] >= target) if outcome.discard else 0.0
-    return AdviceRow(outcome.discard, outcome.keep, categories, win, improve,
-                     _reason(outcome, categories, names.get(target, "a better hand"), improve, win, opponents))
+    return AdviceRow(outcome.discard, outcome.keep, categories, win, improve, names.get(target, ""), opponents)
 
 
 _PARTIAL = {(1,): "high card", (2,): "one pair", (2, 2): "two pairs", (3,): "three of a kind",
@@ -148,40 +161,72 @@ def _category_orders(rules: Rules) -> dict[str, int]:
 
 
 def _describe_keep(keep: Sequence[Card]) -> str:
-    """The kept cards in words: 'a pair of kings', 'four to a flush in hearts', 'the ace'."""
+    """The kept cards in words, after "Keep": 'a pair of kings', 'four to a flush in hearts', 'the ace'."""
     if not keep:
-        return "nothing"
+        # TRANSLATORS: the cards a player keeps, after "Keep" ("Keep {kept}, draw 5: ...").
+        return pgettext("kept cards", "nothing")
     if any(c.is_joker for c in keep):
         naturals = [c for c in keep if not c.is_joker]
-        return f"{_describe_keep(naturals)} plus the joker" if naturals else "the joker"
+        if not naturals:
+            return pgettext("kept cards", "the joker")
+        # TRANSLATORS: {kept} are the natural cards kept ("three kings").
+        return pgettext("kept cards", "{kept} plus the joker", kept=_describe_keep(naturals))
     ranks = Counter(c.rank for c in keep)
     groups = sorted(ranks.items(), key=lambda rn: (rn[1], rn[0]), reverse=True)
     top, count = groups[0]
     if count == 4:
-        return f"four {top.plural}"
+        # TRANSLATORS: in the kept cards, {ranks}, {pair}, {first} and {second} are ranks in the plural ("kings").
+        return pgettext("kept cards", "four {ranks}", ranks=rank_plural(top))
     if count == 3:
-        return f"three {top.plural}" + (f" and a pair of {groups[1][0].plural}" if len(groups) > 1 and
-                                        groups[1][1] == 2 else "")
+        if len(groups) > 1 and groups[1][1] == 2:
+            return pgettext("kept cards", "three {ranks} and a pair of {pair}", ranks=rank_plural(top),
+                            pair=rank_plural(groups[1][0]))
+        return pgettext("kept cards", "three {ranks}", ranks=rank_plural(top))
     if count == 2:
         if len(groups) > 1 and groups[1][1] == 2:
-            return f"two pairs, {top.plural} and {groups[1][0].plural}"
-        return f"a pair of {top.plural}"
+            return pgettext("kept cards", "two pairs, {first} and {second}", first=rank_plural(top),
+                            second=rank_plural(groups[1][0]))
+        return pgettext("kept cards", "a pair of {ranks}", ranks=rank_plural(top))
     suits = {c.suit for c in keep}
     values = sorted(int(r) for r in ranks)
     straightish = len(keep) >= 3 and (values[-1] - values[0] <= 4 or set(values) <= {14, 7, 8, 9, 10})
     if len(keep) >= 3 and len(suits) == 1 and None not in suits:
         suit = next(iter(suits))
         assert suit is not None
-        kind = "a straight flush" if straightish else "a flush"
-        return f"{_count_word(len(keep))} to {kind} in {suit.noun}"
+        return _draw_to(len(keep), "straight flush" if straightish else "flush", suit)
     if straightish:
-        return f"{_count_word(len(keep))} to a straight"
-    names = [r.noun for r, _ in sorted(ranks.items(), key=lambda rn: -rn[0])]
-    return "the " + (" and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1])
+        return _draw_to(len(keep), "straight", None)
+    names = [rank_name(r) for r, _n in sorted(ranks.items(), key=lambda rn: -rn[0])]
+    first, second, third, *rest = names + [""] * 3
+    return pgettext(*_HIGH_CARDS[min(len(names), 4) - 1], first=first, second=second, third=third,
+                    fourth=", ".join(rest[:len(names) - 3]))
 
 
-def _count_word(n: int) -> str:
-    return {3: "three", 4: "four", 5: "five"}.get(n, str(n))
+_HIGH_CARDS = (
+    # TRANSLATORS: high cards kept, after "Keep", by their ranks ("the ace and king"): write an article
+    # for each rank if your language needs one.
+    NP_("kept cards", "the {first}"), NP_("kept cards", "the {first} and {second}"),
+    NP_("kept cards", "the {first}, {second} and {third}"),
+    NP_("kept cards", "the {first}, {second}, {third} and {fourth}"),
+)
+# Cards kept towards a straight or a flush, by how many and what they aim at.
+_DRAWS = {
+    # TRANSLATORS: cards kept towards a flush, after "Keep"; {suit} is a suit ("hearts").
+    (3, "flush"): NP_("kept cards", "three to a flush in {suit}"),
+    (4, "flush"): NP_("kept cards", "four to a flush in {suit}"),
+    (5, "flush"): NP_("kept cards", "five to a flush in {suit}"),
+    (3, "straight flush"): NP_("kept cards", "three to a straight flush in {suit}"),
+    (4, "straight flush"): NP_("kept cards", "four to a straight flush in {suit}"),
+    (5, "straight flush"): NP_("kept cards", "five to a straight flush in {suit}"),
+    (3, "straight"): NP_("kept cards", "three to a straight"),
+    (4, "straight"): NP_("kept cards", "four to a straight"),
+    (5, "straight"): NP_("kept cards", "five to a straight"),
+}
+
+
+def _draw_to(count: int, aim: str, suit: Suit | None) -> str:
+    marked = _DRAWS[(min(max(count, 3), 5), aim)]
+    return pgettext(*marked, suit=suit_name(suit)) if suit is not None else pgettext(*marked)
 
 
 def _target(keep: Sequence[Card], now: int, rules: Rules) -> int:
@@ -202,43 +247,109 @@ def _target(keep: Sequence[Card], now: int, rules: Rules) -> int:
     return min(above) if above else now + 1
 
 
-def _reason(outcome: Outcome, categories: tuple[tuple[str, float], ...], aim: str, improve: float,
-            win: float, opponents: int = 1) -> str:
-    against = "a typical opponent" if opponents == 1 else f"{opponents} typical opponents"
-    if not outcome.discard:
-        name = categories[0][0]
-        return f"Stand pat with your {name}: wins {win:.0%} against {against}."
-    k = len(outcome.discard)
-    kept = _describe_keep(outcome.keep)
-    odds = f"{improve:.1%} to make {_a(aim)} or better" if improve else "no chance to improve"
-    return f"Keep {kept}, draw {k}: {odds}; wins {win:.0%} against {against}."
+def _reason(row: AdviceRow) -> str:
+    """A row's choice in one sentence: what to keep and draw, the chance to improve, the chance to win."""
+    win, n = percent(row.win), row.opponents
+    if not row.discard:
+        return _stand_pat(row.categories[0][0], win, n)
+    kept = _describe_keep(row.keep)
+    if not row.improve:
+        # TRANSLATORS: {kept} are the cards kept ("a pair of kings"), {draw} how many cards to draw, {win} the
+        # chance to win ("62%"); the plural is on the number of opponents.
+        return ngettext("Keep {kept}, draw {draw}: no chance to improve; wins {win} against a typical opponent.",
+                        "Keep {kept}, draw {draw}: no chance to improve; wins {win} against {n} typical opponents.",
+                        n, kept=kept, draw=row.draw, win=win)
+    chance = percent(row.improve, 1)
+    aim = pgettext(*_AIMS[row.aim]) if row.aim in _AIMS else pgettext("hand to make", "a better hand")
+    # TRANSLATORS: {chance} is the chance to make {aim} ("a flush", "two pairs") or better, "34.3%".
+    return ngettext("Keep {kept}, draw {draw}: {chance} to make {aim} or better; wins {win} against a typical "
+                    "opponent.",
+                    "Keep {kept}, draw {draw}: {chance} to make {aim} or better; wins {win} against {n} typical "
+                    "opponents.", n, kept=kept, draw=row.draw, chance=chance, aim=aim, win=win)
 
 
-def _a(category: str) -> str:
-    if category in ("two pairs", "four of a kind", "three of a kind", "five aces"):
-        return category
+_AIMS = {
+    # TRANSLATORS: the hand a draw aims to make, after "to make" ("34.3% to make a flush or better").
+    "five aces": NP_("hand to make", "five aces"), "straight flush": NP_("hand to make", "a straight flush"),
+    "four of a kind": NP_("hand to make", "four of a kind"), "flush": NP_("hand to make", "a flush"),
+    "full house": NP_("hand to make", "a full house"), "straight": NP_("hand to make", "a straight"),
+    "three of a kind": NP_("hand to make", "three of a kind"), "two pairs": NP_("hand to make", "two pairs"),
+    "one pair": NP_("hand to make", "a pair"), "high card": NP_("hand to make", "a high card"),
+}
+
+
+def _stand_pat(category: str, win: str, n: int) -> str:
+    """Stand pat with a made hand: one sentence per category (its name agrees with "your")."""
+    if category == "five aces":
+        # TRANSLATORS: {win} is the chance to win ("83%"); the plural is on the number of opponents.
+        return ngettext("Stand pat with your five aces: wins {win} against a typical opponent.",
+                        "Stand pat with your five aces: wins {win} against {n} typical opponents.", n, win=win)
+    if category == "straight flush":
+        return ngettext("Stand pat with your straight flush: wins {win} against a typical opponent.",
+                        "Stand pat with your straight flush: wins {win} against {n} typical opponents.", n, win=win)
+    if category == "four of a kind":
+        return ngettext("Stand pat with your four of a kind: wins {win} against a typical opponent.",
+                        "Stand pat with your four of a kind: wins {win} against {n} typical opponents.", n, win=win)
+    if category == "flush":
+        return ngettext("Stand pat with your flush: wins {win} against a typical opponent.",
+                        "Stand pat with your flush: wins {win} against {n} typical opponents.", n, win=win)
+    if category == "full house":
+        return ngettext("Stand pat with your full house: wins {win} against a typical opponent.",
+                        "Stand pat with your full house: wins {win} against {n} typical opponents.", n, win=win)
+    if category == "straight":
+        return ngettext("Stand pat with your straight: wins {win} against a typical opponent.",
+                        "Stand pat with your straight: wins {win} against {n} typical opponents.", n, win=win)
+    if category == "three of a kind":
+        return ngettext("Stand pat with your three of a kind: wins {win} against a typical opponent.",
+                        "Stand pat with your three of a kind: wins {win} against {n} typical opponents.", n, win=win)
+    if category == "two pairs":
+        return ngettext("Stand pat with your two pairs: wins {win} against a typical opponent.",
+                        "Stand pat with your two pairs: wins {win} against {n} typical opponents.", n, win=win)
     if category == "one pair":
-        return "a pair"
-    return ("an " if category[0] in "aeiou" else "a ") + category
+        return ngettext("Stand pat with your one pair: wins {win} against a typical opponent.",
+                        "Stand pat with your one pair: wins {win} against {n} typical opponents.", n, win=win)
+    return ngettext("Stand pat with your high card: wins {win} against a typical opponent.",
+                    "Stand pat with your high card: wins {win} against {n} typical opponents.", n, win=win)
+
+
+_SHORT = {
+    # TRANSLATORS: a hand category in a column heading of the advisor's table: at most 6 characters.
+    "five aces": NP_("short category", "5A"), "straight flush": NP_("short category", "SF"),
+    "four of a kind": NP_("short category", "Quads"), "flush": NP_("short category", "Flush"),
+    "full house": NP_("short category", "Full"), "straight": NP_("short category", "Str"),
+    "three of a kind": NP_("short category", "Trips"), "two pairs": NP_("short category", "2Pair"),
+    "one pair": NP_("short category", "Pair"), "high card": NP_("short category", "High"),
+}
 
 
 def format_advice(advice: Advice, limit: int | None = None) -> str:
-    """The advice as a text table (one line per choice, best first)."""
-    short = {"five aces": "5A", "straight flush": "SF", "four of a kind": "Quads", "flush": "Flush",
-             "full house": "Full", "straight": "Str", "three of a kind": "Trips", "two pairs": "2Pair",
-             "one pair": "Pair", "high card": "High"}
+    """The advice as a text table (one line per choice, best first), in the language in use."""
+    order = list(_SHORT)
     if not advice.rules_flush_first:
-        short = {k: short[k] for k in ("five aces", "straight flush", "four of a kind", "full house", "flush",
-                                       "straight", "three of a kind", "two pairs", "one pair", "high card")}
-    shown = [name for name in short if any(dict(r.categories).get(name) for r in advice.rows)]
-    head = f"{'#':>2}  {'discard':<15} {'win':>6} " + " ".join(f"{short[n]:>6}" for n in shown) + "  reason"
-    lines = [f"Hand {format_cards(advice.cards)}"
-             + (f", dead {format_cards(advice.dead)}" if advice.dead else "")
-             + f"; win = chance to beat {advice.opponents} typical opponent"
-             + ("s" if advice.opponents > 1 else ""), head]
+        order = ["five aces", "straight flush", "four of a kind", "full house", "flush", "straight",
+                 "three of a kind", "two pairs", "one pair", "high card"]
+    shown = [name for name in order if any(dict(r.categories).get(name) for r in advice.rows)]
+    short = {name: pgettext(*_SHORT[name]) for name in shown}
+    # TRANSLATORS: the advisor table's column headings: the cards to throw away, the chance to win, why.
+    discard_head, win_head, reason_head = (pgettext("advice table", "discard"), pgettext("advice table", "win"),
+                                           pgettext("advice table", "reason"))
+    head = f"{'#':>2}  {discard_head:<15} {win_head:>6} " + " ".join(f"{short[n]:>6}" for n in shown) \
+        + f"  {reason_head}"
+    cards, n = format_cards(advice.cards), advice.opponents
+    if advice.dead:
+        # TRANSLATORS: the advisor table's title: {cards} and {dead} are card text ("Ah Kh Qh Jh 7c"); "win" is
+        # the column heading above.
+        title = ngettext("Hand {cards}, dead {dead}; win = chance to beat {n} typical opponent",
+                         "Hand {cards}, dead {dead}; win = chance to beat {n} typical opponents", n, cards=cards,
+                         dead=format_cards(advice.dead))
+    else:
+        title = ngettext("Hand {cards}; win = chance to beat {n} typical opponent",
+                         "Hand {cards}; win = chance to beat {n} typical opponents", n, cards=cards)
+    lines = [title, head]
     for i, row in enumerate(advice.rows[:limit] if limit else advice.rows, 1):
         cats = dict(row.categories)
-        cells = " ".join(f"{cats.get(n, 0.0):>6.1%}" if cats.get(n) else f"{'-':>6}" for n in shown)
-        discard = format_cards(row.discard) or "(stand pat)"
-        lines.append(f"{i:>2}  {discard:<15} {row.win:>6.1%} {cells}  {row.reason}")
+        cells = " ".join(f"{percent(cats[n], 1):>6}" if cats.get(n) else f"{'-':>6}" for n in shown)
+        # TRANSLATORS: in the advisor's table, the choice that throws no card away.
+        discard = format_cards(row.discard) or pgettext("advice table", "(stand pat)")
+        lines.append(f"{i:>2}  {discard:<15} {percent(row.win, 1):>6} {cells}  {row.reason}")
     return "\n".join(lines)

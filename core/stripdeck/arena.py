@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from math import sqrt
+from math import copysign, sqrt
 from typing import NamedTuple, Protocol
 
 from .bots import TABLE_STYLES, bot_for
 from .engine import apply, start_hand
 from .exploiters import EXPLOITERS, exploiter_for
+from .i18n import _, number, pgettext
 from .rules import Rules
 from .view import PlayerView, player_view
 
@@ -102,9 +103,9 @@ def run_arena(bots: Sequence[str | Player], hands: int = 20000, seed: int = 1, r
     """
     rules = Rules() if rules is None else rules
     if not 2 <= len(bots) <= 5:
-        raise ValueError(f"the arena seats 2 to 5 bots, got {len(bots)}")
+        raise ValueError(_("the arena seats 2 to 5 bots, got {count}", count=len(bots)))
     if hands < len(bots):
-        raise ValueError(f"play at least {len(bots)} hands")
+        raise ValueError(_("play at least {count} hands", count=len(bots)))
     players: list[Player] = []
     names: list[str] = []
     for j, b in enumerate(bots):
@@ -133,11 +134,27 @@ def run_arena(bots: Sequence[str | Player], hands: int = 20000, seed: int = 1, r
 
 
 def format_arena(results: Sequence[ArenaResult]) -> str:
-    """The results as a text table."""
-    lines = [f"{'bot':<12} {'hands':>7} {'bb/100':>9} {'95% interval':>20}"]
+    """The results as a text table (its headings in the language in use; counts as plain digits)."""
+    # TRANSLATORS: the arena table's headings: a bot, the hands it played, what it won in big blinds per
+    # 100 hands, and the 95% confidence interval of that.
+    bot, hands, won, interval = (pgettext("arena table", "bot"), pgettext("arena table", "hands"),
+                                 pgettext("arena table", "bb/100"), pgettext("arena table", "95% interval"))
+    lines = [f"{bot:<12} {hands:>7} {won:>9} {interval:>20}"]
     for r in results:
-        lines.append(f"{r.name:<12} {r.hands:>7} {r.bb_per_100:>+9.1f} {f'[{r.low:+.1f}, {r.high:+.1f}]':>20}")
+        span = f"[{_signed(r.low, 1)}, {_signed(r.high, 1)}]"
+        lines.append(f"{r.name:<12} {r.hands:>7} {_signed(r.bb_per_100, 1):>9} {span:>20}")
     return "\n".join(lines)
+
+
+def _signed(value: float, decimals: int) -> str:
+    """A figure with its sign, written the language's way: '+3.5', '-0.0' (a small loss).
+
+    >>> _signed(3.46, 1), _signed(-0.04, 1), _signed(float("inf"), 1)
+    ('+3.5', '-0.0', '+inf')
+    """
+    if value != value or abs(value) == float("inf"):
+        return f"{value:+}"
+    return ("-" if copysign(1.0, value) < 0 else "+") + number(abs(value), decimals)
 
 
 class GauntletCell(NamedTuple):
@@ -195,16 +212,23 @@ def format_gauntlet(cells: Sequence[GauntletCell]) -> str:
     for c in cells:
         rows.setdefault((c.level, c.exploiter), {})[(c.preset, c.size)] = c.result
     width = 22
-    head = f"{'bot':<8} {'exploiter':<16}" + "".join(f"{f'{p} {n}-handed':>{width}}" for p, n in columns)
+    # TRANSLATORS: the gauntlet table's headings: a bot level, an exploiter, and per column a preset (kept as
+    # it is) and a table size ("online 2-handed").
+    bot, exploiter = pgettext("gauntlet table", "bot"), pgettext("gauntlet table", "exploiter")
+    titles = [pgettext("gauntlet table", "{preset} {n}-handed", preset=p, n=str(n)) for p, n in columns]
+    head = f"{bot:<8} {exploiter:<16}" + "".join(f"{title:>{width}}" for title in titles)
     lines = [head]
     for (level, name), results in rows.items():
         line = f"{level:<8} {name:<16}"
         for col in columns:
             r = results.get(col)
-            text = "" if r is None else f"{r.bb_per_100:+.0f} [{r.low:+.0f},{r.high:+.0f}]{'!' if r.high >= 0 else ' '}"
+            text = "" if r is None else \
+                f"{_signed(r.bb_per_100, 0)} [{_signed(r.low, 0)},{_signed(r.high, 0)}]{'!' if r.high >= 0 else ' '}"
             line += f"{text:>{width}}"
         lines.append(line)
     hands = {c.result.hands for c in cells}
-    lines.append(f"(what the exploiter wins, bb/100 with its 95% interval, over {'/'.join(map(str, sorted(hands)))} "
-                 "hands a cell; ! marks an exploiter not shown to lose)")
+    # TRANSLATORS: under the gauntlet table; {hands} is how many hands each cell played ("2000", or
+    # "1998/2000").
+    lines.append(_("(what the exploiter wins, bb/100 with its 95% interval, over {hands} hands a cell; ! marks an "
+                   "exploiter not shown to lose)", hands="/".join(map(str, sorted(hands)))))
     return "\n".join(lines)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards, full_deck
 from .evaluator import strength_table
+from .i18n import _
 from .odds import Outcome, draw_choice, draw_outcomes, opponent_model
 from .rules import Rules
 from .state import BET1, BET2, DRAW, blind_seats
@@ -79,7 +80,8 @@ def parse_style(style: str | Style) -> Style:
     looseness = aggression = 0.0
     for part in str(style).lower().replace("_", "-").split("-"):
         if part not in BOT_STYLES:
-            raise ValueError(f"unknown bot style {part!r}: use {', '.join(BOT_STYLES)} (two joined by '-')")
+            raise ValueError(_("unknown bot style {name}: use {styles} (two joined by '-')", name=repr(part),
+                               styles=", ".join(BOT_STYLES)))
         looseness += BOT_STYLES[part].looseness
         aggression += BOT_STYLES[part].aggression
     return Style(looseness, aggression)
@@ -90,7 +92,8 @@ class Bot:
 
     def __init__(self, level: str = "classic", style: str | Style = "balanced", seed: int | None = None) -> None:
         if level not in _CLASSIC_LEVELS:
-            raise ValueError(f"unknown classic bot level {level!r}: use {', '.join(_CLASSIC_LEVELS)}")
+            raise ValueError(_("unknown classic bot level {name}: use {levels}", name=repr(level),
+                               levels=", ".join(_CLASSIC_LEVELS)))
         self.level = level
         self.style = parse_style(style)
         self.rng = random.Random(seed)
@@ -116,7 +119,8 @@ def bot_for(level: str = "normal", style: str | Style = "balanced", seed: int | 
     if level in _CLASSIC_LEVELS:
         return Bot(level, style, seed)
     if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r}: use {', '.join(BOT_LEVELS)}")
+        # TRANSLATORS: {name} is the level asked for, {levels} the bots' levels (easy, normal...), kept as they are.
+        raise ValueError(_("unknown bot level {name}: use {levels}", name=repr(level), levels=", ".join(BOT_LEVELS)))
     from .sound import SoundBot  # the sound bots build on this module
     return SoundBot(level, style, seed)
 
@@ -269,7 +273,7 @@ def decide(view: PlayerView, rng: random.Random, level: str = "normal", style: s
         return _station_action(view)
     lv = _LEVELS.get(level)
     if lv is None:
-        raise ValueError(f"unknown bot level {level!r}: use {', '.join(BOT_LEVELS)}")
+        raise ValueError(_("unknown bot level {name}: use {levels}", name=repr(level), levels=", ".join(BOT_LEVELS)))
     st = parse_style(style)
     read = _Read(view)
     if view.phase == DRAW:

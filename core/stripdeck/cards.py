@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from enum import Enum, IntEnum
 
+from .i18n import _, ngettext
+
 __all__ = [
     "Rank",
     "Suit",
@@ -48,12 +50,13 @@ class Rank(IntEnum):
 
     @property
     def noun(self) -> str:
-        """The rank in words: ``Rank.QUEEN.noun == 'queen'``."""
+        """The rank in English words: ``Rank.QUEEN.noun == 'queen'`` (for people:
+        :func:`stripdeck.words.rank_name`)."""
         return _RANK_NOUNS[self]
 
     @property
     def plural(self) -> str:
-        """The rank in words, plural: ``Rank.SIX``-style ``'sixes'``."""
+        """The rank in English words, plural: ``'queens'`` (for people: :func:`stripdeck.words.rank_plural`)."""
         return _RANK_PLURALS[self]
 
 
@@ -67,7 +70,7 @@ class Suit(Enum):
 
     @property
     def noun(self) -> str:
-        """The suit in words, plural: ``'hearts'``."""
+        """The suit in English words, plural: ``'hearts'`` (for people: :func:`stripdeck.words.suit_name`)."""
         return self.name.lower()
 
     @property
@@ -129,7 +132,8 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """The card in words: ``'Ace of hearts'``; ``'Joker'``."""
+        """The card in English words: ``'Ace of hearts'``; ``'Joker'``. For people, in their language:
+        :func:`stripdeck.card_name` ("ace of hearts", or "the ace of hearts")."""
         suit = self.suit
         if suit is None:
             return "Joker"
@@ -185,12 +189,12 @@ for _c in DECK:
 def _card_from_match(m: re.Match[str], token: str, joker: bool) -> Card:
     if m.group(1):
         if not joker:
-            raise CardError(f"'{token}': the joker is only in play with the joker option on")
+            raise CardError(_("'{card}': the joker is only in play with the joker option on", card=token))
         return JOKER
     rank_text = m.group(2).upper()
     rank = _RANK_TEXT.get(rank_text)
     if rank is None:
-        raise CardError(f"'{token}': rank {rank_text} is not in the 32-card deck (7 to ace)")
+        raise CardError(_("'{card}': rank {rank} is not in the 32-card deck (7 to ace)", card=token, rank=rank_text))
     suit = _SUIT_TEXT[m.group(3).lower()]
     return DECK[(rank - 7) * 4 + _SUIT_INDEX[suit]]
 
@@ -201,7 +205,7 @@ def _tokens(chunk: str, joker: bool) -> list[Card]:
     while pos < len(chunk):
         m = _TOKEN.match(chunk, pos)
         if m is None:
-            raise CardError(f"'{chunk[pos:pos + 3]}' is not a card (write cards like Ah Kd Th or 10h)")
+            raise CardError(_("'{text}' is not a card (write cards like Ah Kd Th or 10h)", text=chunk[pos:pos + 3]))
         cards.append(_card_from_match(m, m.group(0), joker))
         pos = m.end()
     return cards
@@ -215,7 +219,8 @@ def parse_card(text: str, *, joker: bool = False) -> Card:
     """
     cards = parse_cards(text, joker=joker)
     if len(cards) != 1:
-        raise CardError(f"'{text}' is {len(cards)} cards, expected one")
+        raise CardError(ngettext("'{text}' is {n} card, expected one", "'{text}' is {n} cards, expected one",
+                                 len(cards), text=text))
     return cards[0]
 
 
@@ -247,20 +252,21 @@ def parse_cards(text: CardsLike, *, joker: bool = False) -> tuple[Card, ...]:
         try:
             items = list(text)
         except TypeError:
-            raise CardError(f"expected card text or a sequence of cards, got {type(text).__name__}") from None
+            raise CardError(_("expected card text or a sequence of cards, got {kind}", kind=type(text).__name__)) \
+                from None
         for item in items:
             if isinstance(item, Card):
                 if item.is_joker and not joker:
-                    raise CardError("'Jk': the joker is only in play with the joker option on")
+                    raise CardError(_("'{card}': the joker is only in play with the joker option on", card="Jk"))
                 cards.append(item)
             elif isinstance(item, str):
                 cards.extend(parse_cards(item, joker=joker))
             else:
-                raise CardError(f"{item!r} is not a card")
+                raise CardError(_("{value} is not a card", value=repr(item)))
     seen: set[int] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"duplicate card {card}")
+            raise CardError(_("duplicate card {card}", card=str(card)))
         seen.add(card)
     return tuple(cards)
 

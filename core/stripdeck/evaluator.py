@@ -43,6 +43,7 @@ from .hand_value import (
     strength_of,
     suit_codes,
 )
+from .i18n import _
 from .rules import Rules
 
 __all__ = [
@@ -252,7 +253,8 @@ def _evaluate_checked(cards: Any, rules: Rules | None) -> HandValue:
     table = _table(rules)
     parsed = parse_cards(cards, joker=rules is not None and rules.joker)
     if len(parsed) != 5:
-        raise CardError(f"a hand is exactly 5 cards, got {len(parsed)}: '{' '.join(map(str, parsed))}'")
+        raise CardError(_("a hand is exactly 5 cards, got {count}: '{cards}'", count=len(parsed),
+                          cards=" ".join(map(str, parsed))))
     return table[place_of(sum(parsed))]
 
 
@@ -267,7 +269,8 @@ def compare(a: Any, b: Any, rules: Rules | None = None) -> int:
         cards_a, cards_b = parse_cards(a, joker=joker), parse_cards(b, joker=joker)
         shared = sorted(set(cards_a) & set(cards_b))
         if shared:
-            raise CardError(f"{' '.join(str(c) for c in shared)} cannot be in both hands")
+            # TRANSLATORS: {cards} is card text ("Ah Kd").
+            raise CardError(_("{cards} cannot be in both hands", cards=" ".join(str(c) for c in shared)))
         a, b = cards_a, cards_b
     value_a = a if isinstance(a, HandValue) else evaluate(a, rules)
     value_b = b if isinstance(b, HandValue) else evaluate(b, rules)

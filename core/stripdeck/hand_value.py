@@ -16,7 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 
 from .cards import DECK, JOKER, Card, Rank, Suit
+from .i18n import ENGLISH, Language, current, using
 from .rules import Rules
+from .words import hand_name
 
 __all__ = ["HandValue", "CATEGORIES", "CATEGORY_NAMES", "category_of_strength", "category_order", "deciding_rank_of",
            "joker_value", "rank_pattern", "straight_top", "strength_of", "suit_codes"]
@@ -60,7 +62,7 @@ class HandValue:
     True
     """
 
-    __slots__ = ("strength", "category", "ranks", "deciding_card", "_key", "_text")
+    __slots__ = ("strength", "category", "ranks", "deciding_card", "_key", "_text", "_said")
 
     strength: int
     category: str
@@ -76,6 +78,7 @@ class HandValue:
         self.deciding_card = deciding_card
         self._key = key
         self._text: str | None = None
+        self._said: tuple[Language, str] | None = None
 
     def _other(self, other: object) -> int:
         if not isinstance(other, HandValue):
@@ -105,42 +108,31 @@ class HandValue:
         return hash((self.strength, self._key))
 
     def __repr__(self) -> str:
-        return f"<HandValue {self}>"
+        return f"<HandValue {self.english}>"
 
     def __str__(self) -> str:
+        """The hand's name in the language in use (:func:`stripdeck.words.hand_name`)."""
+        language = current()
+        if language is ENGLISH:
+            return self.english
+        said = self._said
+        if said is None or said[0] is not language:
+            said = self._said = (language, hand_name(self.category, self.ranks, self.deciding_card))
+        return said[1]
+
+    @property
+    def english(self) -> str:
+        """The hand's name in English, whatever the language in use: what the hand log records
+        (a shown hand's ``info``), the same in every language.
+
+        >>> from stripdeck import evaluate
+        >>> evaluate("Kh Kd 9c 9s Ah").english
+        'Two pairs, kings and nines, ace of hearts decides'
+        """
         if self._text is None:
-            text = _describe(self.category, self.ranks)
-            if self.deciding_card is not None:
-                text += f", {_card_words(self.deciding_card)} decides"
-            self._text = text
+            with using(ENGLISH):
+                self._text = hand_name(self.category, self.ranks, self.deciding_card)
         return self._text
-
-
-def _card_words(card: Card) -> str:
-    return "joker" if card.is_joker else card.name.lower()
-
-
-def _describe(category: str, ranks: tuple[Rank, ...]) -> str:
-    top = ranks[0] if ranks else Rank.ACE
-    if category == "five aces":
-        return "Five aces"
-    if category == "straight flush":
-        return "Royal flush" if top == Rank.ACE else f"Straight flush, {top.noun} high"
-    if category == "four of a kind":
-        return f"Four {top.plural}"
-    if category == "flush":
-        return f"Flush, {top.noun} high"
-    if category == "full house":
-        return f"Full house, {top.plural} full of {ranks[1].plural}"
-    if category == "straight":
-        return f"Straight, {top.noun} high"
-    if category == "three of a kind":
-        return f"Three {top.plural}"
-    if category == "two pairs":
-        return f"Two pairs, {top.plural} and {ranks[1].plural}"
-    if category == "one pair":
-        return f"Pair of {top.plural}"
-    return f"{top.noun.capitalize()} high"
 
 
 # --------------------------------------------------------------------------- analysis

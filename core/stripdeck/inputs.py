@@ -15,6 +15,8 @@ import re
 from itertools import accumulate
 from typing import Any
 
+from .i18n import _, ngettext
+
 __all__ = ["InputError", "whole_number", "load_json", "shown", "json_depth", "MAX_WHOLE", "MAX_DIGITS", "MAX_CHIPS",
            "MAX_JSON_CHARS", "MAX_JSON_DEPTH"]
 
@@ -43,9 +45,14 @@ def shown(value: object, limit: int = 24) -> str:
     ("'²'", "'99999999999999999999…' (5000 characters)")
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_WHOLE:
-        return f"a number of {value.bit_length()} bits"  # str() of a huge int is slow or refused
+        # str() of a huge int is slow or refused
+        return ngettext("a number of {n} bit", "a number of {n} bits", value.bit_length(), n=str(value.bit_length()))
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit - 4]!r}… ({len(value)} characters)".replace("'…", "…'", 1)
+        start = f"{value[:limit - 4]!r}…".replace("'…", "…'", 1)
+        # TRANSLATORS: the start of a long text someone gave, and its length.
+        # (The length in digits, as the message has always given it.)
+        return ngettext("{text} ({n} character)", "{text} ({n} characters)", len(value), text=start,
+                        n=str(len(value)))
     text = repr(value)
     return text if len(text) <= limit + 6 else text[:limit] + "…"
 
@@ -54,7 +61,9 @@ def whole_number(value: object, name: str, low: int = 0, high: int | None = None
     """``value`` as a whole number from ``low`` to ``high`` (at most :data:`MAX_WHOLE`).
 
     ``value`` is an ``int`` (not a bool) or, unless ``text=False``, text of ASCII digits
-    (spaces around them are ignored). Anything else raises :class:`InputError` naming ``name``.
+    (spaces around them are ignored). Anything else raises :class:`InputError` naming ``name``
+    (or, with ``name=""``, a message without its subject: "must be a whole number ...", for a
+    caller that names it itself).
 
     >>> whole_number(" 12 ", "bet"), whole_number(3, "draw_limit", 0, 5)
     (12, 3)
@@ -73,12 +82,39 @@ def whole_number(value: object, name: str, low: int = 0, high: int | None = None
             number = int(digits)
     if number is not None and low <= number <= top:
         return number
-    span = f"from {low} to {top:,}" if top >= 10 ** 6 else f"from {low} to {top}"
+    too_long = text and isinstance(value, str) and len(value.strip()) > MAX_DIGITS and \
+        _ASCII_DIGITS.fullmatch(value.strip()) is not None
+    got = shown(value)
+    if not name:
+        raise InputError(_whole_number_problem(low, None if high is None else top, too_long, got))
+    if high is None and too_long:
+        # TRANSLATORS: {name} names what was asked for (an option such as draw_limit, "chips", "seed"),
+        # {value} is what was given.
+        raise InputError(_("{name} must be a whole number of at least {low} (at most {digits} digits), got {value}",
+                           name=name, low=low, digits=MAX_DIGITS, value=got))
     if high is None:
-        span = f"of at least {low}"
-    if text and isinstance(value, str) and len(value.strip()) > MAX_DIGITS and _ASCII_DIGITS.fullmatch(value.strip()):
-        span += f" (at most {MAX_DIGITS} digits)"
-    raise InputError(f"{name} must be a whole number {span}, got {shown(value)}")
+        raise InputError(_("{name} must be a whole number of at least {low}, got {value}", name=name, low=low,
+                           value=got))
+    most = top if top >= 10 ** 6 else str(top)  # small bounds as digits, as option values are written
+    if too_long:
+        raise InputError(_("{name} must be a whole number from {low} to {high} (at most {digits} digits), got "
+                           "{value}", name=name, low=low, high=most, digits=MAX_DIGITS, value=got))
+    raise InputError(_("{name} must be a whole number from {low} to {high}, got {value}", name=name, low=low,
+                       high=most, value=got))
+
+
+def _whole_number_problem(low: int, top: int | None, too_long: bool, got: str) -> str:
+    """What :func:`whole_number` says without naming what it checked ("must be a whole number ...")."""
+    if top is None and too_long:
+        return _("must be a whole number of at least {low} (at most {digits} digits), got {value}", low=low,
+                 digits=MAX_DIGITS, value=got)
+    if top is None:
+        return _("must be a whole number of at least {low}, got {value}", low=low, value=got)
+    most = top if top >= 10 ** 6 else str(top)
+    if too_long:
+        return _("must be a whole number from {low} to {high} (at most {digits} digits), got {value}", low=low,
+                 high=most, digits=MAX_DIGITS, value=got)
+    return _("must be a whole number from {low} to {high}, got {value}", low=low, high=most, value=got)
 
 
 def load_json(text: str | bytes, name: str, *, max_chars: int = MAX_JSON_CHARS,
@@ -99,21 +135,27 @@ def load_json(text: str | bytes, name: str, *, max_chars: int = MAX_JSON_CHARS,
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise InputError(f"{name} is not UTF-8 text ({err.reason} at byte {err.start})") from None
+            # TRANSLATORS: {name} is what was read ("the scenario", a file's name); {reason} is Python's
+            # description of the bad bytes, in English.
+            raise InputError(_("{name} is not UTF-8 text ({reason} at byte {byte})", name=name, reason=err.reason,
+                               byte=err.start)) from None
     if not isinstance(text, str):
-        raise InputError(f"{name} must be JSON text, got {type(text).__name__}")
+        raise InputError(_("{name} must be JSON text, got {kind}", name=name, kind=type(text).__name__))
     if len(text) > max_chars:
-        raise InputError(f"{name} is {len(text):,} characters long; at most {max_chars:,} are allowed")
+        raise InputError(_("{name} is {length} characters long; at most {most} are allowed", name=name,
+                           length=len(text), most=max_chars))
     depth = json_depth(text)
     if depth > max_depth:
-        raise InputError(f"{name} is nested {depth} deep; at most {max_depth} levels of arrays and objects "
-                         "are allowed")
+        raise InputError(_("{name} is nested {depth} deep; at most {most} levels of arrays and objects are "
+                           "allowed", name=name, depth=str(depth), most=max_depth))
     try:
         return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
     except json.JSONDecodeError as err:
-        raise InputError(f"{name} is not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
+        # TRANSLATORS: {problem} is Python's description of the error, in English.
+        raise InputError(_("{name} is not valid JSON: {problem} (line {line}, column {column})", name=name,
+                           problem=err.msg, line=err.lineno, column=err.colno)) from None
     except InputError as err:
-        raise InputError(f"{name}: {err}") from None
+        raise InputError(_("{name}: {problem}", name=name, problem=str(err))) from None
 
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
@@ -134,9 +176,10 @@ def json_depth(text: str) -> int:
 
 def _json_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise InputError(f"a number has {len(text.lstrip('-')):,} digits; at most {MAX_DIGITS} are allowed")
+        raise InputError(_("a number has {digits} digits; at most {most} are allowed", digits=len(text.lstrip("-")),
+                           most=MAX_DIGITS))
     return int(text)
 
 
 def _json_constant(text: str) -> Any:
-    raise InputError(f"{text} is not a number JSON allows")
+    raise InputError(_("{text} is not a number JSON allows", text=text))

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from .i18n import ngettext
 from .pots import build_pots
 from .rules import Rules
 from .state import BET1, BET2, DRAW, HandState, Seat
 
-__all__ = ["LegalActions", "legal_actions", "bet_size", "split_offer_open", "offer_open", "someone_else_can_bet"]
+__all__ = ["LegalActions", "legal_actions", "legal_text", "bet_size", "split_offer_open", "offer_open",
+           "someone_else_can_bet"]
 
 
 class LegalActions(NamedTuple):
@@ -49,6 +51,23 @@ class LegalActions(NamedTuple):
             else:
                 out.append(kind)
         return out
+
+
+def legal_text(legal: LegalActions) -> str:
+    """The legal actions for a person to read and type, in the language in use: the action words
+    and amounts as they are typed (never translated), the draw's limit in words.
+
+    >>> legal_text(LegalActions(0, "draw", ("draw",), draw_max=4))
+    'draw (0..4 cards)'
+    """
+    out = []
+    for kind, text in zip(legal.kinds, legal.as_text()):
+        if kind == "draw":
+            # TRANSLATORS: 'draw' is the action word a player types, kept as it is; 0..{n} how many cards
+            # may be exchanged.
+            text = ngettext("draw (0..{n} card)", "draw (0..{n} cards)", legal.draw_max, n=str(legal.draw_max))
+        out.append(text)
+    return ", ".join(out)
 
 
 NO_ACTIONS = LegalActions(None, "complete")

@@ -1,4 +1,10 @@
-"""Events in plain words, for hand histories, captions and screen-reader announcements."""
+"""Events in plain words, for hand histories, captions and screen-reader announcements, in the
+language in use (docs/i18n.md): one whole sentence per kind of event, and one for the reader
+("You raise to 12.") beside the one for another player ("Bob raises to 12.").
+
+Narration happens only on request: the engine's log holds events (data), and a sentence is made
+when someone reads one.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,10 @@ from collections.abc import Callable, Sequence
 
 from .actions import Event
 from .cards import Card, format_cards
+from .i18n import _, join, ngettext, pgettext, upper_first
+from .words import card_names, hand_from_english, hand_name, phase_name
 
-__all__ = ["describe_event", "describe_log", "second_person", "card_words"]
+__all__ = ["describe_event", "describe_log", "second_person", "card_words", "hand_words"]
 
 
 def card_words(cards: Sequence[Card]) -> str:
@@ -17,93 +25,246 @@ def card_words(cards: Sequence[Card]) -> str:
     >>> card_words(parse_cards("7c Kh Jk", joker=True))
     'seven of clubs, king of hearts, joker'
     """
-    return ", ".join(c.name.lower() for c in cards)
+    return card_names(cards)
 
 
-def describe_event(event: Event, names: Sequence[str] | None = None,
-                   card_names: bool = False) -> str | None:
+def hand_words(info: str | None, in_sentence: bool = False) -> str:
+    """A hand's name as the log records it (English: ``HandValue.english``) in the language in
+    use; text that is not a hand's name as it is.
+
+    >>> hand_words("Two pairs, kings and nines, ace of hearts decides", in_sentence=True)
+    'two pairs, kings and nines, ace of hearts decides'
+    """
+    found = hand_from_english(info or "")
+    if found is None:
+        return info or ""
+    return hand_name(*found, in_sentence=in_sentence)
+
+
+def describe_event(event: Event, names: Sequence[str] | None = None, card_names: bool = False,
+                   you: int | None = None) -> str | None:
     """One event as a sentence (None for bookkeeping events nobody needs to read).
-    ``card_names`` writes cards in words ("seven of clubs") instead of text ("7c").
+    ``card_names`` writes cards in words ("seven of clubs") instead of text ("7c"); ``you`` is
+    the seat of the person reading, whose own actions are told to them ("You raise to 12.").
 
     >>> describe_event(Event("raise", 1, 12), ["Ann", "Bob"])
     'Bob raises to 12.'
+    >>> describe_event(Event("raise", 1, 12), ["Ann", "Bob"], you=1)
+    'You raise to 12.'
     >>> from stripdeck.cards import parse_cards
     >>> describe_event(Event("discard", 0, 1, cards=parse_cards("7c")), ["Ann"], card_names=True)
     'Ann draws 1 card (discards seven of clubs).'
     """
-    def who(seat: int | None) -> str:
+    make = _SENTENCES.get(event.kind)
+    if make is None:
+        return f"{event.kind} {event.seat} {event.amount}"
+    return make(_Told(event, names, card_names, you))
+
+
+class _Told:
+    """What a sentence about one event needs: who did it (and whether it is the reader), the
+    amount, the cards, and the names of the seats."""
+
+    __slots__ = ("event", "names", "card_names", "you", "mine", "amount")
+
+    def __init__(self, event: Event, names: Sequence[str] | None, card_names: bool, you: int | None) -> None:
+        self.event = event
+        self.names = names
+        self.card_names = card_names
+        self.you = you
+        self.mine = you is not None and event.seat == you
+        self.amount = event.amount if event.amount is not None else 0
+
+    def who(self, seat: int | None = None) -> str:
+        """The name of ``seat`` (the event's seat by default)."""
+        seat = self.event.seat if seat is None else seat
         if seat is None:
-            return "Someone"
-        return names[seat] if names is not None and seat < len(names) else f"Seat {seat + 1}"
+            # TRANSLATORS: a player nobody knows the name of, as the subject of a sentence.
+            return pgettext("player", "Someone")
+        names = self.names
+        if names is not None and 0 <= seat < len(names):
+            return names[seat]
+        # TRANSLATORS: a player without a name, by the number of their seat.
+        return pgettext("player", "Seat {number}", number=seat + 1)
 
-    kind, seat, amount = event.kind, event.seat, event.amount
-    cards = "" if not event.cards else card_words(event.cards) if card_names else format_cards(event.cards)
-    pot = "the main pot" if not event.pot else f"side pot {event.pot}"
-    sentences: dict[str, Callable[[], str | None]] = {  # built lazily: only the one needed runs
-        "start": lambda: f"New hand: {who(seat)} has the button.",
-        "ante": lambda: f"{who(seat)} antes {amount}.",
-        "small_blind": lambda: _blind(who(seat), "small", amount),
-        "big_blind": lambda: _blind(who(seat), "big", amount),
-        "deal": lambda: f"{who(seat)} is dealt {cards}." if cards else None,
-        "round": lambda: f"{(event.info or '').capitalize()}.",
-        "fold": lambda: f"{who(seat)} folds.",
-        "check": lambda: f"{who(seat)} checks.",
-        "call": lambda: f"{who(seat)} calls ({amount}).",
-        "bet": lambda: f"{who(seat)} bets {amount}.",
-        "raise": lambda: f"{who(seat)} raises to {amount}.",
-        "allin": lambda: f"{who(seat)} is all in ({amount}).",
-        "timeout": lambda: f"{who(seat)} ran out of time.",
-        "split": lambda: f"{who(seat)} offers to split.",
-        "decline": lambda: f"{who(seat)} declines the split.",
-        "discard": lambda: (f"{who(seat)} stands pat." if not amount else
-                    f"{who(seat)} draws {amount} card{'s' if amount != 1 else ''}"
-                    + (f" (discards {cards})." if cards else ".")),
-        "receive": lambda: f"{who(seat)} receives {cards}." if cards else None,
-        "reshuffle": lambda: f"The stub ran out: {amount} discards are shuffled into a new stub.",
-        "return": lambda: f"{amount} uncalled chips go back to {who(seat)}.",
-        "show": lambda: f"{who(seat)} shows {cards}: {event.info}.",
-        "muck": lambda: f"{who(seat)} mucks.",
-        "divide": lambda: f"{pot.capitalize()} ({amount}) is split between {_together(event.info, who)}.",
-        "win": lambda: (f"{who(seat)} wins {amount} from {pot}" +
-                ("." if event.info in ("uncontested", "split") else f" with {_lower_first(event.info)}.")),
-        "end": lambda: None,
-    }
-    make = sentences.get(kind)
-    return make() if make is not None else f"{kind} {seat} {amount}"
+    @property
+    def cards(self) -> str:
+        """The event's cards in words or as card text."""
+        cards = self.event.cards
+        return card_names(cards) if self.card_names else format_cards(cards)
 
 
-def _blind(player: str, which: str, amount: int | None) -> str:
+def _blind(told: _Told, big: bool) -> str:
     """A posted blind; a player whose ante took every chip posts nothing (the event says 0).
 
-    >>> _blind("Seat 3", "big", 0)
+    >>> _blind(_Told(Event("big_blind", 2, 0), None, False, None), big=True)
     'Seat 3 has no chips left for the big blind (all in from the ante).'
     """
+    amount, player, mine = told.amount, told.who(), told.mine
     if not amount:
-        return f"{player} has no chips left for the {which} blind (all in from the ante)."
-    return f"{player} posts the {which} blind ({amount})."
+        if big:
+            return (_("You have no chips left for the big blind (all in from the ante).") if mine else
+                    _("{player} has no chips left for the big blind (all in from the ante).", player=player))
+        return (_("You have no chips left for the small blind (all in from the ante).") if mine else
+                _("{player} has no chips left for the small blind (all in from the ante).", player=player))
+    if big:
+        return (_("You post the big blind ({amount}).", amount=amount) if mine else
+                _("{player} posts the big blind ({amount}).", player=player, amount=amount))
+    return (_("You post the small blind ({amount}).", amount=amount) if mine else
+            _("{player} posts the small blind ({amount}).", player=player, amount=amount))
 
 
-def _together(seats: str | None, who: Callable[[int | None], str]) -> str:
-    """Seat numbers ("0 2") as names: "Ann and Cy"."""
-    names = [who(int(n)) for n in (seats or "").split()]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+def _round(told: _Told) -> str:
+    phase = told.event.info or ""
+    if phase == "first betting round":
+        return _("First betting round.")
+    if phase == "draw":
+        # TRANSLATORS: the draw begins (a heading in the hand's history).
+        return pgettext("phase begins", "Draw.")
+    if phase == "second betting round":
+        return _("Second betting round.")
+    return upper_first(phase_name(phase)) + "."
 
 
-def _lower_first(text: str | None) -> str:
-    """A hand's name inside a sentence: "two pairs, ..."."""
-    return (text or "")[:1].lower() + (text or "")[1:]
+def _discard(told: _Told) -> str:
+    n, player = told.amount, told.who()
+    if not n:
+        return _("You stand pat.") if told.mine else _("{player} stands pat.", player=player)
+    if told.event.cards:
+        if told.mine:
+            # TRANSLATORS: {cards} are the cards you threw away ("7c Kh" or "seven of clubs, king of hearts").
+            return ngettext("You draw {n} card (discard {cards}).", "You draw {n} cards (discard {cards}).", n,
+                            cards=told.cards)
+        return ngettext("{player} draws {n} card (discards {cards}).", "{player} draws {n} cards (discards {cards}).",
+                        n, player=player, cards=told.cards)
+    if told.mine:
+        return ngettext("You draw {n} card.", "You draw {n} cards.", n)
+    return ngettext("{player} draws {n} card.", "{player} draws {n} cards.", n, player=player)
 
 
-def describe_log(log: Sequence[Event], names: Sequence[str] | None = None,
-                 card_names: bool = False) -> list[str]:
-    """All readable sentences of a log."""
+def _show(told: _Told) -> str:
+    hand = hand_words(told.event.info)
+    if told.mine:
+        # TRANSLATORS: {hand} is the hand's name ("Two pairs, kings and nines, ace of hearts decides").
+        return _("You show {cards}: {hand}.", cards=told.cards, hand=hand)
+    return _("{player} shows {cards}: {hand}.", player=told.who(), cards=told.cards, hand=hand)
+
+
+def _divide(told: _Told) -> str:
+    """A pot the players agreed to split, and who shares it."""
+    event = told.event
+    sharers = []
+    for number in (event.info or "").split():
+        seat = int(number) if number.isdigit() else None
+        # TRANSLATORS: the reader, as one of the players listed after "between": "split between you and Bo".
+        sharers.append(pgettext("player in a list", "you") if seat is not None and seat == told.you
+                       else told.who(seat))
+    players = join(sharers)
+    if not event.pot:
+        return _("The main pot ({amount}) is split between {players}.", amount=told.amount, players=players)
+    return _("Side pot {pot} ({amount}) is split between {players}.", pot=event.pot, amount=told.amount,
+             players=players)
+
+
+def _win(told: _Told) -> str:
+    event = told.event
+    amount, pot, player = told.amount, event.pot, told.who()
+    if event.info in (None, "uncontested", "split"):
+        if not pot:
+            return (_("You win {amount} from the main pot.", amount=amount) if told.mine else
+                    _("{player} wins {amount} from the main pot.", player=player, amount=amount))
+        return (_("You win {amount} from side pot {pot}.", amount=amount, pot=pot) if told.mine else
+                _("{player} wins {amount} from side pot {pot}.", player=player, amount=amount, pot=pot))
+    hand = hand_words(event.info, in_sentence=True)
+    if not pot:
+        if told.mine:
+            # TRANSLATORS: {hand} is the winning hand's name inside a sentence ("a flush, ace high, ace of
+            # hearts decides").
+            return _("You win {amount} from the main pot with {hand}.", amount=amount, hand=hand)
+        return _("{player} wins {amount} from the main pot with {hand}.", player=player, amount=amount, hand=hand)
+    if told.mine:
+        return _("You win {amount} from side pot {pot} with {hand}.", amount=amount, pot=pot, hand=hand)
+    return _("{player} wins {amount} from side pot {pot} with {hand}.", player=player, amount=amount, pot=pot,
+             hand=hand)
+
+
+def _return(told: _Told) -> str:
+    n = told.amount
+    if told.mine:
+        return ngettext("{n} uncalled chip goes back to you.", "{n} uncalled chips go back to you.", n)
+    return ngettext("{n} uncalled chip goes back to {player}.", "{n} uncalled chips go back to {player}.", n,
+                    player=told.who())
+
+
+def _deal(told: _Told) -> str | None:
+    """A player's five cards (None when they are hidden from the reader)."""
+    if not told.event.cards:
+        return None
+    if told.mine:
+        # TRANSLATORS: {cards} are card text ("Ah Kd Qc Js 9h") or card names, as the reader chose.
+        return _("You are dealt {cards}.", cards=told.cards)
+    return _("{player} is dealt {cards}.", player=told.who(), cards=told.cards)
+
+
+def _receive(told: _Told) -> str | None:
+    """The cards a player draws (None when they are hidden from the reader)."""
+    if not told.event.cards:
+        return None
+    if told.mine:
+        return _("You receive {cards}.", cards=told.cards)
+    return _("{player} receives {cards}.", player=told.who(), cards=told.cards)
+
+
+# One sentence per kind of event: a function of what is told (built once; only the one needed runs).
+_SENTENCES: dict[str, Callable[[_Told], str | None]] = {
+    "start": lambda t: (_("New hand: you have the button.") if t.mine else
+                        _("New hand: {player} has the button.", player=t.who())),
+    "ante": lambda t: (_("You ante {amount}.", amount=t.amount) if t.mine else
+                       _("{player} antes {amount}.", player=t.who(), amount=t.amount)),
+    "small_blind": lambda t: _blind(t, big=False),
+    "big_blind": lambda t: _blind(t, big=True),
+    "deal": _deal,
+    "round": _round,
+    "fold": lambda t: _("You fold.") if t.mine else _("{player} folds.", player=t.who()),
+    "check": lambda t: _("You check.") if t.mine else _("{player} checks.", player=t.who()),
+    "call": lambda t: (_("You call ({amount}).", amount=t.amount) if t.mine else
+                       _("{player} calls ({amount}).", player=t.who(), amount=t.amount)),
+    "bet": lambda t: (_("You bet {amount}.", amount=t.amount) if t.mine else
+                      _("{player} bets {amount}.", player=t.who(), amount=t.amount)),
+    "raise": lambda t: (_("You raise to {amount}.", amount=t.amount) if t.mine else
+                        _("{player} raises to {amount}.", player=t.who(), amount=t.amount)),
+    # TRANSLATORS: {amount} is the player's whole bet in this round.
+    "allin": lambda t: (_("You are all in ({amount}).", amount=t.amount) if t.mine else
+                        _("{player} is all in ({amount}).", player=t.who(), amount=t.amount)),
+    "timeout": lambda t: _("You ran out of time.") if t.mine else _("{player} ran out of time.", player=t.who()),
+    "split": lambda t: _("You offer to split.") if t.mine else _("{player} offers to split.", player=t.who()),
+    "decline": lambda t: (_("You decline the split.") if t.mine else
+                          _("{player} declines the split.", player=t.who())),
+    "discard": _discard,
+    "receive": _receive,
+    "reshuffle": lambda t: ngettext("The stub ran out: {n} discard is shuffled into a new stub.",
+                                    "The stub ran out: {n} discards are shuffled into a new stub.", t.amount),
+    "return": _return,
+    "show": _show,
+    "muck": lambda t: _("You muck.") if t.mine else _("{player} mucks.", player=t.who()),
+    "divide": _divide,
+    "win": _win,
+    "end": lambda t: None,
+}
+
+
+def describe_log(log: Sequence[Event], names: Sequence[str] | None = None, card_names: bool = False,
+                 you: int | None = None) -> list[str]:
+    """All readable sentences of a log (``you``: the reader's seat, as for :func:`describe_event`)."""
     out = []
     for event in log:
-        line = describe_event(event, names, card_names)
+        line = describe_event(event, names, card_names, you)
         if line:
             out.append(line)
     return out
 
+
+# ------------------------------------------------------------------ English only (deprecated)
 
 # Every verb the narration above puts after a player's name.
 _YOU_VERBS = {"is": "are", "has": "have", "antes": "ante", "posts": "post", "folds": "fold",
@@ -113,7 +274,8 @@ _YOU_VERBS = {"is": "are", "has": "have", "antes": "ante", "posts": "post", "fol
 
 
 def possessive(name: str, you: str = "You") -> str:
-    """Whose: "Ada's", and "Your" for the person at the device (never "You's").
+    """Whose: "Ada's", and "Your" for the person at the device (never "You's"). English only;
+    deprecated: write a whole sentence per case instead (docs/i18n.md).
 
     >>> possessive("Ada"), possessive("You")
     ("Ada's", 'Your')
@@ -124,6 +286,10 @@ def possessive(name: str, you: str = "You") -> str:
 def second_person(line: str, you: str = "You") -> str:
     """Narration about the human reads "You fold." rather than "You folds."; "You" inside a
     sentence becomes "you", and "You's" "your".
+
+    English only, and deprecated: pass ``you=`` (the reader's seat) to :func:`describe_event` and
+    :func:`describe_log`, which say the reader's own sentences in every language. Kept until the
+    page's callers have moved.
 
     >>> second_person("You raises to 12."), second_person("Ada folds.")
     ('You raise to 12.', 'Ada folds.')

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .i18n import _
 from .inputs import MAX_CHIPS, InputError, whole_number
 
 __all__ = ["Rules", "RulesError", "PRESETS", "SUIT_TIES", "STRUCTURES"]
@@ -59,7 +60,8 @@ class Rules:
     def preset(cls, name: str = "online", **overrides: Any) -> Rules:
         """The named preset (``online``, ``official``, ``cardroom``) with options overridden."""
         if not isinstance(name, str) or name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+            raise RulesError(_("unknown preset {name}: choose one of {presets}", name=repr(name),
+                               presets=", ".join(PRESETS)))
         options = dict(PRESETS[name])
         _check_names(overrides)
         options.update(overrides)
@@ -71,7 +73,7 @@ class Rules:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a mapping of options, got {type(data).__name__}")
+            raise RulesError(_("rules must be a mapping of options, got {kind}", kind=type(data).__name__))
         options = dict(data)
         preset = options.pop("preset", "online")
         return cls.preset(preset, **options)
@@ -124,7 +126,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 def _check_names(options: Mapping[str, Any]) -> None:
     for name in options:
         if name not in OPTION_NAMES:
-            raise RulesError(f"unknown rules option {name!r}")
+            raise RulesError(_("unknown rules option {name}", name=repr(name)))
 
 
 def _whole(rules: Rules, name: str, low: int, high: int | None = None) -> None:
@@ -136,17 +138,21 @@ def _whole(rules: Rules, name: str, low: int, high: int | None = None) -> None:
 
 def _flag(rules: Rules, name: str) -> None:
     if not isinstance(getattr(rules, name), bool):
-        raise RulesError(f"{name} must be true or false, got {getattr(rules, name)!r}")
+        raise RulesError(_("{name} must be true or false, got {value}", name=name, value=repr(getattr(rules, name))))
 
 
 def _validate(r: Rules) -> None:
     if r.suit_ties not in SUIT_TIES:
-        raise RulesError(f"suit_ties must be one of {', '.join(SUIT_TIES)}, got {r.suit_ties!r}")
+        # TRANSLATORS: {name} is a rules option's key (suit_ties, structure...), kept as it is; {value} is what
+        # was given.
+        raise RulesError(_("{name} must be one of {choices}, got {value}", name="suit_ties",
+                           choices=", ".join(SUIT_TIES), value=repr(r.suit_ties)))
     if not isinstance(r.suit_order, str) or sorted(r.suit_order) != sorted("hdcs"):
-        raise RulesError(
-            f"suit_order must name each suit once, highest first (like 'hdcs'), got {r.suit_order!r}")
+        raise RulesError(_("suit_order must name each suit once, highest first (like 'hdcs'), got {value}",
+                           value=repr(r.suit_order)))
     if r.structure not in STRUCTURES:
-        raise RulesError(f"structure must be one of {', '.join(STRUCTURES)}, got {r.structure!r}")
+        raise RulesError(_("{name} must be one of {choices}, got {value}", name="structure",
+                           choices=", ".join(STRUCTURES), value=repr(r.structure)))
     for name in ("flush_beats_full_house", "dealer_ante", "split", "joker", "show_all"):
         _flag(r, name)
     for name in ("small_blind", "big_blind", "ante"):
@@ -157,15 +163,17 @@ def _validate(r: Rules) -> None:
     if r.max_raises is not None:
         _whole(r, "max_raises", 0, 1000)
     if r.small_blind > r.big_blind:
-        raise RulesError(f"small_blind ({r.small_blind}) must not be more than big_blind ({r.big_blind})")
+        raise RulesError(_("small_blind ({small}) must not be more than big_blind ({big})", small=r.small_blind,
+                           big=r.big_blind))
     if r.small_blind > 0 and r.big_blind == 0:
-        raise RulesError("small_blind needs a big_blind")
+        raise RulesError(_("small_blind needs a big_blind"))
     if r.big_blind == 0 and r.ante == 0:
-        raise RulesError("there must be a forced bet: set big_blind or ante above 0")
+        raise RulesError(_("there must be a forced bet: set big_blind or ante above 0"))
     if r.dealer_ante and r.ante == 0:
-        raise RulesError("dealer_ante needs an ante above 0")
+        raise RulesError(_("dealer_ante needs an ante above 0"))
     for name in ("draw_timer", "action_timer"):
         value = getattr(r, name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
                                   or not value > 0 or value != value or value == float("inf")):
-            raise RulesError(f"{name} must be a number of seconds above 0, or null for no timer, got {value!r}")
+            raise RulesError(_("{name} must be a number of seconds above 0, or null for no timer, got {value}",
+                               name=name, value=repr(value)))

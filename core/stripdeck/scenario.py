@@ -11,6 +11,7 @@ from typing import Any
 
 from .cards import format_cards
 from .engine import HandSetupError, IllegalAction, apply, legal_actions, start_hand
+from .i18n import _
 from .inputs import InputError, load_json, shown
 from .rules import Rules, RulesError
 from .state import HandState
@@ -39,9 +40,10 @@ class ScenarioError(ValueError):
         self.code = code
 
 
-def read_scenario(text: str | bytes, name: str = "the scenario") -> dict[str, Any]:
+def read_scenario(text: str | bytes, name: str | None = None) -> dict[str, Any]:
     """Scenario JSON text as an object: its size, nesting depth and numbers are bounded before it
-    is parsed (:func:`stripdeck.inputs.load_json`), so no file can exhaust the stack.
+    is parsed (:func:`stripdeck.inputs.load_json`), so no file can exhaust the stack. ``name``
+    is what messages call it (a file's name; "the scenario" by default).
 
     >>> read_scenario('{"stacks": [50, 50], "button": 0}')
     {'stacks': [50, 50], 'button': 0}
@@ -50,13 +52,17 @@ def read_scenario(text: str | bytes, name: str = "the scenario") -> dict[str, An
     ...
     stripdeck.scenario.ScenarioError: the scenario is nested 20000 deep; at most 20 levels ...
     """
+    if name is None:
+        # TRANSLATORS: what messages about a scenario's text call it: "the scenario is not valid JSON: ...".
+        name = _("the scenario")
     try:
         data = load_json(text, name)
     except InputError as err:
         raise ScenarioError(str(err)) from err
     if not isinstance(data, dict):
-        raise ScenarioError(f"{name} must be a JSON object with stacks, button and actions, "
-                            f"got {type(data).__name__}")
+        # TRANSLATORS: {name} is a file's name or "the scenario"; stacks, button and actions are keys, kept.
+        raise ScenarioError(_("{name} must be a JSON object with stacks, button and actions, got {kind}",
+                              name=name, kind=type(data).__name__))
     return data
 
 
@@ -65,47 +71,54 @@ SESSION_FORMAT = "stripdeck-session"
 MAX_SESSION_HANDS = 1000
 
 
-def read_hands(text: str | bytes, name: str = "the file") -> list[dict[str, Any]]:
+def read_hands(text: str | bytes, name: str | None = None) -> list[dict[str, Any]]:
     """The scenarios in a hand-history file: one scenario, or every hand of a session's export
     (the game page's "Download session"), bounded before parsing like :func:`read_scenario`.
 
     >>> read_hands('{"format": "stripdeck-session", "version": 1, "hands": [{"stacks": [5, 5], "button": 0}]}')
     [{'stacks': [5, 5], 'button': 0}]
     """
+    if name is None:
+        # TRANSLATORS: what messages about a hand-history file call it when it has no name.
+        name = _("the file")
     try:
         data = load_json(text, name)
     except InputError as err:
         raise ScenarioError(str(err)) from err
     if not (isinstance(data, dict) and data.get("format") == SESSION_FORMAT):
         if not isinstance(data, dict):
-            raise ScenarioError(f"{name} must be a JSON object (a scenario, or a session's hands), "
-                                f"got {type(data).__name__}")
+            raise ScenarioError(_("{name} must be a JSON object (a scenario, or a session's hands), got {kind}",
+                                  name=name, kind=type(data).__name__))
         return [data]
     hands = data.get("hands")
     if data.get("version") != 1 or not isinstance(hands, list) or not hands or len(hands) > MAX_SESSION_HANDS:
-        raise ScenarioError(f"{name}: a session file has version 1 and a list of 1 to {MAX_SESSION_HANDS} hands")
+        raise ScenarioError(_("{name}: a session file has version 1 and a list of 1 to {most} hands", name=name,
+                              most=MAX_SESSION_HANDS))
     for number, hand in enumerate(hands):
         if not isinstance(hand, dict):
-            raise ScenarioError(f"{name}: hands[{number}] must be a scenario object, got {type(hand).__name__}")
+            raise ScenarioError(_("{name}: hands[{number}] must be a scenario object, got {kind}", name=name,
+                                  number=str(number), kind=type(hand).__name__))
     return hands
 
 
 def play_scenario(scenario: Mapping[str, Any]) -> HandState:
     """The hand state after a scenario's actions (raises ScenarioError naming the bad key)."""
     if not isinstance(scenario, Mapping):
-        raise ScenarioError(f"a scenario is a JSON object, got {type(scenario).__name__}")
+        raise ScenarioError(_("a scenario is a JSON object, got {kind}", kind=type(scenario).__name__))
     unknown = [k for k in scenario if k not in INPUT_KEYS + RESULT_KEYS + NOTE_KEYS]
     if unknown:
         key = unknown[0]
-        raise ScenarioError(f"{key if isinstance(key, str) and len(key) <= 40 else shown(key)}: unknown key "
-                            f"(expected {', '.join(INPUT_KEYS)})")
+        # TRANSLATORS: {key} is a key of the scenario's JSON, {keys} the keys it may have: kept as they are.
+        raise ScenarioError(_("{key}: unknown key (expected {keys})",
+                              key=key if isinstance(key, str) and len(key) <= 40 else shown(key),
+                              keys=", ".join(INPUT_KEYS)))
     for key in ("stacks", "button"):
         if key not in scenario:
-            raise ScenarioError(f"{key}: missing")
+            raise ScenarioError(_("{key}: missing", key=key))
     try:
         rules = Rules.from_dict(scenario.get("rules"))
     except (RulesError, TypeError) as err:
-        raise ScenarioError(f"rules: {err}") from err
+        raise ScenarioError(_("{key}: {problem}", key="rules", problem=str(err))) from err
     seed = scenario.get("seed", 0)
     try:
         state = start_hand(rules, scenario["stacks"], scenario["button"], deck=scenario.get("deck"),
@@ -114,14 +127,17 @@ def play_scenario(scenario: Mapping[str, Any]) -> HandState:
         raise ScenarioError(str(err)) from err
     actions = scenario.get("actions", [])
     if not isinstance(actions, list):
-        raise ScenarioError(f"actions: must be a list of action text, got {type(actions).__name__}")
+        raise ScenarioError(_("actions: must be a list of action text, got {kind}", kind=type(actions).__name__))
     for number, action in enumerate(actions):
         if not isinstance(action, str):
-            raise ScenarioError(f"actions[{number}]: must be text like 'call', got {shown(action)}", index=number)
+            raise ScenarioError(_("actions[{number}]: must be text like 'call', got {value}", number=str(number),
+                                  value=shown(action)), index=number)
         try:
-            state, _ = apply(state, action)
+            state, _events = apply(state, action)
         except IllegalAction as err:
-            raise ScenarioError(f"actions[{number}] {shown(action)}: {err}", index=number, action=action,
+            # TRANSLATORS: {number} is the action's place in the scenario's list, {action} its text.
+            raise ScenarioError(_("actions[{number}] {action}: {problem}", number=str(number), action=shown(action),
+                                  problem=str(err)), index=number, action=action,
                                 code=err.code) from err
     return state
 

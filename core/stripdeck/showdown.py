@@ -73,10 +73,10 @@ def award(state: HandState) -> tuple[list[Event], tuple[Seat, ...]]:
                     best[pot_index] = strength
         if shows:
             values[seat_index] = value
-            events.append(event_of(("show", seat_index, None, hand, None, str(value))))
+            events.append(event_of(("show", seat_index, None, hand, None, value.english)))
         else:
             events.append(event_of(("muck", seat_index, None, (), None, None)))
     for pot_index, pot in contested:
         winners = [i for i in pot.eligible if i in values and values[i].strength == best[pot_index]]
-        pay(pot_index, divide(pot.amount, winners, state.button, len(seats)), str(values[winners[0]]))
+        pay(pot_index, divide(pot.amount, winners, state.button, len(seats)), values[winners[0]].english)
     return events, tuple(seats)

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from .bots import Style, best_draw, parse_style
 from .cards import format_cards, full_deck
 from .evaluator import strength_table
+from .i18n import _
 from .odds import OpponentModel, opponent_model
 from .reads import _AGGRESSIVE, _PRIOR_AGGRESSION, _PRIOR_BLUFF_SHOWN, Reads, ReadsError
 from .rules import Rules
@@ -54,7 +55,7 @@ _DEALT: dict[tuple[object, ...], OpponentModel] = {}
 
 def _dealt_levels(rules: Rules) -> OpponentModel:
     """Levels of plain dealt hands (no draw), from a fixed sample: what a stand-pat bluffer holds."""
-    for _ in dealt_steps(rules):
+    for _step in dealt_steps(rules):
         pass
     return _DEALT[rules.evaluation_key]
 
@@ -106,7 +107,7 @@ class SoundBot:
 
     def __init__(self, level: str = "hard", style: str | Style = "balanced", seed: int | None = None) -> None:
         if level not in _SOUND:
-            raise ValueError(f"unknown bot level {level!r}: use {', '.join(_SOUND)}")
+            raise ValueError(_("unknown bot level {name}: use {levels}", name=repr(level), levels=", ".join(_SOUND)))
         self.level = level
         self.style = parse_style(style)
         self.rng = random.Random(seed)

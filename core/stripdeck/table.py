@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, Event
 from .engine import apply, new_seed, start_hand
-from .narrate import possessive
+from .i18n import _
 from .rules import Rules, RulesError
 from .state import HandState
 from .view import PlayerView, player_view
@@ -56,7 +56,8 @@ class Session(NamedTuple):
         (1, 0, 'first betting round')
         """
         if not 2 <= len(players) <= TABLE_SEATS:
-            raise SessionError(f"a table seats 2 to {TABLE_SEATS} players, got {len(players)}")
+            raise SessionError(_("a table seats 2 to {most} players, got {count}", most=TABLE_SEATS,
+                                 count=len(players)))
         seated = [_player(p) for p in players]
         _check_names(seated)
         seats = tuple(seated) + (None,) * (TABLE_SEATS - len(seated))
@@ -70,29 +71,30 @@ class Session(NamedTuple):
         """True while a hand is being played."""
         return self.hand is not None and not self.hand.is_complete
 
-    def _between_hands(self, what: str) -> None:
+    def _between_hands(self, message: str) -> None:
+        """Refuse (with ``message``) what may only be done between hands."""
         if self.in_hand:
-            raise SessionError(f"cannot {what} during a hand")
+            raise SessionError(message)
 
     def join(self, player: Player | tuple[str, int], seat: int | None = None) -> Session:
         """Seat a new player between hands (at ``seat`` or the first empty seat)."""
-        self._between_hands("join")
+        self._between_hands(_("cannot join during a hand"))
         new = _player(player)
         _check_names([p for p in self.seats if p is not None] + [new])
         empty = [i for i, p in enumerate(self.seats) if p is None]
         if seat is None:
             if not empty:
-                raise SessionError("the table is full")
+                raise SessionError(_("the table is full"))
             seat = empty[0]
         if seat not in empty:
-            raise SessionError(f"seat {seat} is not free")
+            raise SessionError(_("seat {seat} is not free", seat=seat))
         seats = list(self.seats)
         seats[seat] = new
         return self._replace(seats=tuple(seats))
 
     def leave(self, name: str) -> Session:
         """Take a player away between hands."""
-        self._between_hands("leave")
+        self._between_hands(_("cannot leave during a hand"))
         index = self.table_seat_of(name)
         seats = list(self.seats)
         seats[index] = None
@@ -107,7 +109,7 @@ class Session(NamedTuple):
         """
         player = self.seats[table_seat] if 0 <= table_seat < TABLE_SEATS else None
         if player is None:
-            raise SessionError(f"nobody sits in seat {table_seat}")
+            raise SessionError(_("nobody sits in seat {seat}", seat=table_seat))
         renamed = _player((name, player.stack, player.controller))
         _check_names([p for i, p in enumerate(self.seats) if p is not None and i != table_seat] + [renamed])
         seats = list(self.seats)
@@ -119,7 +121,7 @@ class Session(NamedTuple):
         for i, p in enumerate(self.seats):
             if p is not None and p.name == name:
                 return i
-        raise SessionError(f"no player called {name!r} at this table")
+        raise SessionError(_("no player called {name} at this table", name=repr(name)))
 
     def hand_seat_of(self, table_seat: int) -> int | None:
         """The seat number in the current hand of a table seat (None if not dealt in)."""
@@ -130,11 +132,11 @@ class Session(NamedTuple):
     def next_hand(self, show: Iterable[int] = ()) -> Session:
         """Deal the next hand: broke players leave, the button moves one seat to the left.
         ``show``: table seats whose players show their hand at the showdown even when it loses."""
-        self._between_hands("deal a new hand")
+        self._between_hands(_("cannot deal a new hand during a hand"))
         seats = tuple(p if p is not None and p.stack > 0 else None for p in self.seats)
         occupied = [i for i, p in enumerate(seats) if p is not None]
         if len(occupied) < 2:
-            raise SessionError("fewer than two players with chips: the session is over")
+            raise SessionError(_("fewer than two players with chips: the session is over"))
         if self.button is None:
             button = occupied[0]
         else:
@@ -160,7 +162,7 @@ class Session(NamedTuple):
     def act(self, action: str | Action) -> tuple[Session, tuple[Event, ...]]:
         """Apply the action of the player to act; stacks are settled when the hand ends."""
         if self.hand is None:
-            raise SessionError("no hand is being played: deal one first")
+            raise SessionError(_("no hand is being played: deal one first"))
         hand, events = apply(self.hand, action)
         session = self._replace(hand=hand)
         if hand.is_complete:
@@ -204,25 +206,26 @@ class Session(NamedTuple):
         """A session from :meth:`to_dict` data; anything corrupt raises SessionError."""
         try:
             if not isinstance(data, Mapping) or data.get("version") != 1:
-                raise SessionError("saved session: unknown format or version")
+                raise SessionError(_("saved session: unknown format or version"))
             rules = Rules.from_dict(data["rules"])
             raw = data["seats"]
             if not isinstance(raw, list) or len(raw) != TABLE_SEATS:
-                raise SessionError(f"saved session: seats must be a list of {TABLE_SEATS}")
+                raise SessionError(_("saved session: seats must be a list of {count}", count=TABLE_SEATS))
             seats = tuple(None if p is None else _player((p["name"], p["stack"], p.get("controller", "human")))
                           for p in raw)
             _check_names([p for p in seats if p is not None])
             button = data["button"]
             if button is not None and (isinstance(button, bool) or not isinstance(button, int)
                                        or not 0 <= button < TABLE_SEATS):
-                raise SessionError("saved session: bad button")
+                raise SessionError(_("saved session: bad button"))
             number, seed = data["hand_number"], data["seed"]
             if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in (number, seed)):
-                raise SessionError("saved session: bad hand number or seed")
+                raise SessionError(_("saved session: bad hand number or seed"))
         except SessionError:
             raise
         except (KeyError, TypeError, AttributeError, RulesError) as err:
-            raise SessionError(f"saved session is corrupt: {err}") from None
+            # TRANSLATORS: {problem} is what was wrong, often a missing key's name.
+            raise SessionError(_("saved session is corrupt: {problem}", problem=str(err))) from None
         return cls(rules, seats, button, None, (), number, seed)
 
 
@@ -232,13 +235,20 @@ def _player(p: Player | tuple[Any, ...]) -> Player:
     elif isinstance(p, (tuple, list)) and len(p) in (2, 3):
         name, stack, controller = (*p, "human") if len(p) == 2 else p
     else:
-        raise SessionError(f"a player is (name, stack), got {p!r}")
+        raise SessionError(_("a player is (name, stack), got {value}", value=repr(p)))
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
-        raise SessionError(f"a player's name must be 1 to 40 characters, got {name!r}")
+        raise SessionError(_("a player's name must be 1 to 40 characters, got {value}", value=repr(name)))
+    # The page seats the person at the device as "You": their own sentences say "Your".
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
-        raise SessionError(f"{possessive(name)} stack must be a whole number of chips, got {stack!r}")
+        if name == "You":
+            raise SessionError(_("Your stack must be a whole number of chips, got {value}", value=repr(stack)))
+        # TRANSLATORS: {player} is a player's name.
+        raise SessionError(_("{player}'s stack must be a whole number of chips, got {value}", player=name,
+                             value=repr(stack)))
     if not isinstance(controller, str):
-        raise SessionError(f"{possessive(name)} controller must be text, got {controller!r}")
+        if name == "You":
+            raise SessionError(_("Your controller must be text, got {value}", value=repr(controller)))
+        raise SessionError(_("{player}'s controller must be text, got {value}", player=name, value=repr(controller)))
     return Player(name.strip(), stack, controller)
 
 
@@ -246,4 +256,4 @@ def _check_names(players: Sequence[Player]) -> None:
     names = [p.name for p in players]
     for name in names:
         if names.count(name) > 1:
-            raise SessionError(f"two players are called {name!r}")
+            raise SessionError(_("two players are called {name}", name=repr(name)))

@@ -6,6 +6,7 @@ from typing import Any, NamedTuple
 
 from .actions import EVENT_KINDS, Event
 from .cards import Card, CardError, format_cards, parse_cards
+from .i18n import _, ngettext
 from .legal import LegalActions, legal_actions, split_offer_open
 from .pots import Pot, build_pots
 from .rules import Rules, RulesError
@@ -113,7 +114,7 @@ def player_view(state: HandState, seat: int | None) -> PlayerView:
     Other players' cards, the stub, the discards, the muck and the seed stay hidden.
     """
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(state.seats)):
-        raise ValueError(f"no seat {seat!r} at this table of {len(state.seats)}")
+        raise ValueError(_("no seat {seat} at this table of {count}", seat=repr(seat), count=len(state.seats)))
     shown: dict[int, tuple[Card, ...]] = {}
     for event in state.log:
         if event.kind == "show" and event.seat is not None:
@@ -138,9 +139,11 @@ _MAX_EVENTS = 400
 
 def _field(data: Any, key: str, where: str = "view") -> Any:
     if not isinstance(data, dict):
-        raise ViewError(f"{where} must be an object")
+        # TRANSLATORS: in messages about a table's view sent over the network, {where} and {name} are the
+        # place of a field in it ("seats[2].stack"), {key} a field's name: kept as they are.
+        raise ViewError(_("{where} must be an object", where=where))
     if key not in data:
-        raise ViewError(f"{where}: {key} is missing")
+        raise ViewError(_("{where}: {key} is missing", where=where, key=key))
     return data[key]
 
 
@@ -148,7 +151,7 @@ def _int(value: Any, name: str, high: int = 10 ** 15, *, none: bool = False) -> 
     if value is None and none:
         return None
     if type(value) is not int or not 0 <= value <= high:
-        raise ViewError(f"{name} must be a whole number from 0 to {high}")
+        raise ViewError(_("{name} must be a whole number from 0 to {high}", name=name, high=high))
     return value
 
 
@@ -156,7 +159,7 @@ def _bool(value: Any, name: str, *, none: bool = False) -> Any:
     if value is None and none:
         return None
     if not isinstance(value, bool):
-        raise ViewError(f"{name} must be true or false")
+        raise ViewError(_("{name} must be true or false", name=name))
     return value
 
 
@@ -164,7 +167,8 @@ def _str(value: Any, name: str, longest: int = 120, *, none: bool = False) -> An
     if value is None and none:
         return None
     if not isinstance(value, str) or len(value) > longest:
-        raise ViewError(f"{name} must be text of at most {longest} characters")
+        raise ViewError(ngettext("{name} must be text of at most {n} character",
+                                 "{name} must be text of at most {n} characters", longest, name=name))
     return value
 
 
@@ -172,22 +176,22 @@ def _cards(value: Any, name: str, joker: bool) -> tuple[Card, ...]:
     try:
         return parse_cards(_str(value, name, 200), joker=joker)
     except CardError as err:
-        raise ViewError(f"{name}: {err}") from None
+        raise ViewError(_("{name}: {problem}", name=name, problem=str(err))) from None
 
 
 def _list(value: Any, name: str, longest: int) -> list[Any]:
     if not isinstance(value, list) or len(value) > longest:
-        raise ViewError(f"{name} must be a list of at most {longest}")
+        raise ViewError(_("{name} must be a list of at most {most}", name=name, most=longest))
     return value
 
 
 def _event(data: Any, number: int, joker: bool) -> Event:
     where = f"log[{number}]"
     if not isinstance(data, dict) or not set(data) <= {"kind", "seat", "amount", "cards", "pot", "info"}:
-        raise ViewError(f"{where} must be an event object")
+        raise ViewError(_("{where} must be an event object", where=where))
     kind = _field(data, "kind", where)
     if kind not in EVENT_KINDS:
-        raise ViewError(f"{where}: unknown event kind")
+        raise ViewError(_("{where}: unknown event kind", where=where))
     return Event(kind, _int(data.get("seat"), f"{where}.seat", MAX_SEATS - 1, none=True),
                  _int(data.get("amount"), f"{where}.amount", none=True),
                  _cards(data["cards"], f"{where}.cards", joker) if "cards" in data else (),
@@ -199,21 +203,22 @@ def _view_from_dict(data: Any) -> PlayerView:
     keys = {"viewer", "rules", "button", "phase", "to_act", "to_match", "stub_size", "split_on_offer",
             "seats", "pots", "legal", "log"}
     if not isinstance(data, dict) or set(data) != keys:
-        raise ViewError("a view is an object with " + ", ".join(sorted(keys)))
+        raise ViewError(_("a view is an object with {keys}", keys=", ".join(sorted(keys))))
     try:
         rules = Rules.from_dict(data["rules"])
     except (RulesError, TypeError) as err:
-        raise ViewError(f"rules: {err}") from None
+        raise ViewError(_("{name}: {problem}", name="rules", problem=str(err))) from None
     joker = rules.joker
     raw_seats = _list(data["seats"], "seats", MAX_SEATS)
     if len(raw_seats) < 2:
-        raise ViewError("seats must list 2 to 5 seats")
+        raise ViewError(_("seats must list 2 to {most} seats", most=MAX_SEATS))
     count = len(raw_seats)
     seats = []
     for i, raw in enumerate(raw_seats):
         where = f"seats[{i}]"
         if not isinstance(raw, dict) or set(raw) != set(SeatView._fields):
-            raise ViewError(f"{where} must be a seat object with " + ", ".join(SeatView._fields))
+            raise ViewError(_("{where} must be a seat object with {keys}", where=where,
+                              keys=", ".join(SeatView._fields)))
         hand = None if raw["hand"] is None else _cards(raw["hand"], f"{where}.hand", joker)
         seats.append(SeatView(_int(raw["seat"], f"{where}.seat", count - 1), _int(raw["stack"], f"{where}.stack"),
                               _int(raw["bet"], f"{where}.bet"), _int(raw["total"], f"{where}.total"),
@@ -225,7 +230,8 @@ def _view_from_dict(data: Any) -> PlayerView:
     pots = []
     for i, raw in enumerate(_list(data["pots"], "pots", 2 * MAX_SEATS)):
         if not isinstance(raw, dict) or set(raw) != {"amount", "eligible"}:
-            raise ViewError(f"pots[{i}] must be an object with amount and eligible")
+            where = "pots[" + str(i) + "]"
+            raise ViewError(_("{where} must be an object with amount and eligible", where=where))
         eligible = tuple(_int(s, f"pots[{i}].eligible", count - 1)
                          for s in _list(raw["eligible"], f"pots[{i}].eligible", count))
         pots.append(Pot(_int(raw["amount"], f"pots[{i}].amount"), eligible))
@@ -233,7 +239,8 @@ def _view_from_dict(data: Any) -> PlayerView:
     if data["legal"] is not None:
         raw = data["legal"]
         if not isinstance(raw, dict) or set(raw) != set(LegalActions._fields):
-            raise ViewError("legal must be an object with " + ", ".join(LegalActions._fields))
+            raise ViewError(_("{where} must be an object with {keys}", where="legal",
+                              keys=", ".join(LegalActions._fields)))
         kinds = tuple(_str(k, "legal.kinds", 10) for k in _list(raw["kinds"], "legal.kinds", 10))
         legal = LegalActions(_int(raw["seat"], "legal.seat", count - 1, none=True),
                              _str(raw["phase"], "legal.phase", 40), kinds,
@@ -244,7 +251,7 @@ def _view_from_dict(data: Any) -> PlayerView:
                              _int(raw["draw_max"], "legal.draw_max", 5))
     phase = data["phase"]
     if phase not in PHASES:
-        raise ViewError("phase is not a phase of a hand")
+        raise ViewError(_("phase is not a phase of a hand"))
     log = tuple(_event(e, n, joker) for n, e in enumerate(_list(data["log"], "log", _MAX_EVENTS)))
     return PlayerView(_int(data["viewer"], "viewer", count - 1, none=True), rules,
                       _int(data["button"], "button", count - 1), phase,
