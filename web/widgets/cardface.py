@@ -1,5 +1,5 @@
 """Card faces as HTML: CSS-drawn (rank and suit symbol), with an accessible name (the card's
-name in the language in use, ``Card.name``; the indices on the face are not translated).
+name in the language in use, ``stripdeck.card_name``; the indices on the face are not translated).
 
 >>> card_html(parse_card("Ah"))
 '<span class="sd-card sd-red" role="img" aria-label="Ace of hearts"><b>A</b><i>♥</i></span>'
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from stripdeck import DECK, JOKER, Card, Suit, parse_card  # noqa: F401 - parse_card is for the doctest
+from stripdeck import DECK, JOKER, Card, Suit, card_name, i18n, parse_card  # noqa: F401 - parse_card: doctest
 from stripdeck.i18n import _
 
 RED = (Suit.HEARTS, Suit.DIAMONDS)
@@ -27,8 +27,13 @@ def rank_text(card: Card) -> str:
 
 
 def card_label(card: Card) -> str:
-    """A card's accessible name ("Ace of hearts"; the engine's words for the card)."""
-    return card.name
+    """A card's accessible name in the language in use (the engine's words for it, capitalised
+    as a name on its own: "Ace of hearts").
+
+    >>> card_label(parse_card("Ah")), card_label(JOKER)
+    ('Ace of hearts', 'Joker')
+    """
+    return i18n.upper_first(card_name(card))
 
 
 def card_html(card: Card, extra: str = "") -> str:

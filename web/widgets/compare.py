@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from stripdeck import Card, CardError, Rules, i18n, parse_cards
+from stripdeck import Card, CardError, Rules, i18n, parse_cards, suit_name
 from stripdeck.explain import Comparison, explain, read_hand, read_hands
 from stripdeck.i18n import N_, NP_, _, pgettext
 
@@ -22,10 +22,6 @@ translated when shown: ``_(EQUAL_HANDS[value])``)."""
 PRESET_NAMES = {"online": NP_("preset", "online"), "official": NP_("preset", "official"),
                 "cardroom": NP_("preset", "cardroom")}
 """The presets' names in the preset selector (``pgettext(*PRESET_NAMES[name])``)."""
-
-SUIT_NAMES = {"h": NP_("suit", "hearts"), "d": NP_("suit", "diamonds"), "c": NP_("suit", "clubs"),
-              "s": NP_("suit", "spades")}
-"""The suits by name, as the suit order selector lists them ("hearts > diamonds > clubs > spades")."""
 
 _HANDS = {"a": (N_("Hand A"), N_("Pick cards for hand A")), "b": (N_("Hand B"), N_("Pick cards for hand B"))}
 
@@ -132,7 +128,7 @@ def suit_order_words(order: str) -> str:
     >>> suit_order_words("hdcs")
     'hearts > diamonds > clubs > spades'
     """
-    return " > ".join(pgettext(*SUIT_NAMES[s]) for s in order)
+    return " > ".join(suit_name(s) for s in order)
 
 
 def _suit_orders(current: str) -> list[str]:

@@ -13,26 +13,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb, floor, log10
 
-from stripdeck import Rules, i18n, parse_cards
-from stripdeck.i18n import NP_, _, npgettext, pgettext
+from stripdeck import Rules, category_name, i18n, parse_cards
+from stripdeck.i18n import _, npgettext, pgettext
 from stripdeck.ranking import ranking_table
 
 from .cardface import esc, hand_html
-
-# The same words as stripdeck's (its "hand category" names): the table capitalises them.
-HAND_NAMES = {
-    "five aces": NP_("hand category", "five aces"),
-    "straight flush": NP_("hand category", "straight flush"),
-    "four of a kind": NP_("hand category", "four of a kind"),
-    "flush": NP_("hand category", "flush"),
-    "full house": NP_("hand category", "full house"),
-    "straight": NP_("hand category", "straight"),
-    "three of a kind": NP_("hand category", "three of a kind"),
-    "two pairs": NP_("hand category", "two pairs"),
-    "one pair": NP_("hand category", "one pair"),
-    "high card": NP_("hand category", "high card"),
-}
-"""Each category's name (``pgettext(*HAND_NAMES[category])``)."""
 
 
 def hand_name(category: str) -> str:
@@ -41,7 +26,7 @@ def hand_name(category: str) -> str:
     >>> hand_name("full house")
     'Full house'
     """
-    return i18n.upper_first(pgettext(*HAND_NAMES[category]))
+    return i18n.upper_first(category_name(category))
 
 
 def deck_counts(ranks: int, straights: int, suits: int = 4) -> dict[str, int]:

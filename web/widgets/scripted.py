@@ -21,20 +21,16 @@ from stripdeck import (
     apply,
     describe_event,
     i18n,
+    phase_name,
     play_scenario,
     whole_number,
 )
-from stripdeck.i18n import NP_, _, npgettext, pgettext
+from stripdeck.i18n import _, npgettext, pgettext
 from stripdeck.inputs import shown
 from stripdeck.view import player_view
 
 from .cardface import back_html, card_html, esc
 from .params import WidgetError
-
-PHASE_NAMES = {"first betting round": NP_("phase", "first betting round"), "draw": NP_("phase", "draw"),
-               "second betting round": NP_("phase", "second betting round"),
-               "complete": NP_("phase", "complete")}
-"""The phases of a hand (``stripdeck.state.PHASES``) as a frame names them."""
 
 
 @dataclass(frozen=True)
@@ -259,7 +255,7 @@ def frame_html(frame: Frame, total: int) -> str:
         step = _("Step {number} of {last}: {action}", number=frame.number, last=total - 1, action=frame.action)
     note = f'<p class="sd-note">{esc(frame.note)}</p>' if frame.note else ""
     captions = "".join(f"<li>{esc(c)}</li>" for c in frame.captions)
-    phase = pgettext(*PHASE_NAMES[frame.phase]) if frame.phase in PHASE_NAMES else frame.phase
+    phase = phase_name(frame.phase)
     # TRANSLATORS: {count} is how many cards are left in the stub (the undealt part of the deck).
     stub = _("stub {count}", count=frame.stub)
     return (f'<div class="sd-frame-info"><span>{esc(step)}</span>'
