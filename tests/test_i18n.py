@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from babel.lists import format_list
@@ -20,6 +21,13 @@ BABEL = {"en": "en", "it": "it", "es": "es", "pt": "pt_PT", "fr": "fr", "de": "d
          "bs": "bs"}
 ALL = list(BABEL)
 
+
+
+def run_in_own_thread(coroutine):
+    """asyncio.run in a thread of its own: the browser tests' Playwright keeps an event loop
+    running in the main thread for the whole session, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 def mo(code: str, messages: dict[object, object], locale: str | None = None) -> bytes:
     """A compiled catalogue for ``code`` with ``messages`` ({msgid or (context, msgid) or
@@ -99,7 +107,7 @@ def test_each_task_keeps_the_language_of_its_block():
     async def both() -> list[str]:
         return list(await asyncio.gather(speak(french), speak(i18n.ENGLISH)))
 
-    assert asyncio.run(both()) == ["Se coucher", "Fold"]
+    assert run_in_own_thread(both()) == ["Se coucher", "Fold"]
     assert i18n.current() is i18n.ENGLISH
 
 
@@ -145,7 +153,11 @@ def test_the_process_language_is_seen_everywhere_outside_a_block():
         with i18n.using(italian):
             assert _("Fold") == "Passo"
             assert _("Call") == "Call"  # Italian has no translation: the English
-        assert asyncio.run(asyncio.sleep(0, result=_("Call"))) == "Mitgehen"
+        async def call_word() -> str:
+            await asyncio.sleep(0)
+            return _("Call")
+
+        assert run_in_own_thread(call_word()) == "Mitgehen"  # another thread, a task: the process's language
     finally:
         i18n.use(i18n.ENGLISH)
     assert _("Fold") == "Fold"
