@@ -205,7 +205,7 @@ def test_stored_markup_is_cleaned_before_it_is_shown(browser: Any, site_url: str
         first_hand(page)
         build = page.get_attribute("meta[name=stripdeck-build]", "content")
         page.goto(site_url + "examples.html")  # a page of the same site that does not save the game's look
-        page.evaluate("""build => localStorage.setItem('stripdeck.shell', JSON.stringify({build,
+        page.evaluate("""build => localStorage.setItem('stripdeck.shell', JSON.stringify({build, lang: 'en',
             table: '<div class="felt players-2"><section class="seat" onclick="window.hit=1">' +
                    '<img src=x onerror="window.hit=2"><script>window.hit=3</script><a href="javascript:1">x</a>' +
                    '<span class="stack" style="background:url(javascript:1)">77</span></section>' +
@@ -219,10 +219,11 @@ def test_stored_markup_is_cleaned_before_it_is_shown(browser: Any, site_url: str
         assert page.locator("#table img, #table script, #table a, #settings-form iframe").count() == 0
         assert page.locator("#table [onclick], #table [style]").count() == 0
         assert page.locator("#loading").count() == 1
-        # A look saved by another build is not used.
-        page.evaluate("localStorage.setItem('stripdeck.shell', JSON.stringify({build: 'old', table: 'x'}))")
-        page.reload()
-        page.wait_for_selector("body[data-shell='1']", state="attached")
+        # A look saved by another build, or in another language, is not used.
+        for saved in ("{build: 'old', lang: 'en', table: 'x'}", "{build, lang: 'it', table: 'x'}"):
+            page.evaluate(f"build => localStorage.setItem('stripdeck.shell', JSON.stringify({saved}))", build)
+            page.reload()
+            page.wait_for_selector("body[data-shell='1']", state="attached")
         runtime.go()
         assert problems == []
 
