@@ -5,7 +5,8 @@
     python3 build.py [site]         npm ci (if needed), wheel, and the static site in dist/
     python3 build.py serve [--port N] [--host A]   build the site and serve dist/ (127.0.0.1;
                                     --host 0.0.0.0 for friends on your network)
-    python3 build.py test [pytest args] set up .venv, chromium, build the site, run pytest
+    python3 build.py test [pytest args] set up .venv, chromium, build the site, run pytest over both
+                                    cores (pytest-xdist; -n 0 runs it in one process)
     python3 build.py messages       extract every sentence into locale/stripdeck.pot and bring
                                     locale/*.po up to date (docs/i18n.md)
 
@@ -53,6 +54,17 @@ def cmd_messages(_: argparse.Namespace) -> int:
     return subprocess.run([str(python), "-m", "tools.l10n", "update"], cwd=ROOT, check=False).returncode
 
 
+def spread(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's options to run the suite over the machine's cores (at most 2: the suite's
+    browser tests start a Chromium each, and CI's machine has 2), one test file per worker at a
+    time (a file's fixtures, a served site or a Pyodide runtime, are set up once). Nothing when
+    the caller chose (-n, -p no:xdist) or a single test is asked for (a path with ::)."""
+    chosen = any(a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist" or "::" in a
+                 for a in pytest_args)
+    workers = min(2, os.cpu_count() or 1)
+    return [] if chosen or workers < 2 else ["-n", str(workers), "--dist", "loadfile"]
+
+
 def cmd_test(args: argparse.Namespace) -> int:
     from tools.site import assemble_site
 
@@ -62,7 +74,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     assemble_site()
     print(f"set-up and build took {time.monotonic() - start:.0f} s", flush=True)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "core"), str(ROOT)]))
-    pytest = [str(python), "-m", "pytest", *args.pytest_args]
+    pytest = [str(python), "-m", "pytest", *spread(args.pytest_args), *args.pytest_args]
     print("+", " ".join(pytest), flush=True)
     return subprocess.run(pytest, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, check=False).returncode
 
