@@ -237,6 +237,12 @@ _HAND_NAMES: dict[tuple[str, bool], tuple[tuple[str, str], tuple[str, str]]] = {
         NP_("hand name in a sentence", "a pair of {ranks}")),
     ("one pair", True): (NP_("hand name", "Pair of {ranks}, {card} decides"),
                          NP_("hand name in a sentence", "a pair of {ranks}, {card} decides")),
+    ("high card", False): (
+        # TRANSLATORS: a high-card hand: {high} is its top card ("Ace high" on its own, capitalised;
+        # "ace high" in a sentence: "Ann wins 4 with ace high"). Add the category's words where your
+        # language needs them ("Carta alta, {high}").
+        NP_("hand name", "{high}"),
+        NP_("hand name in a sentence", "{high}")),
     ("high card", True): (
         # TRANSLATORS: a high-card hand: {high} is its top card ("Ace high" on its own, capitalised).
         NP_("hand name", "{high}, {card} decides"),
@@ -254,8 +260,6 @@ def hand_name(category: str, ranks: Sequence[Rank], deciding: Card | None = None
     """
     top = ranks[0] if ranks else Rank.ACE
     case = "royal flush" if category == "straight flush" and top == Rank.ACE else category
-    if case == "high card" and deciding is None:
-        return rank_high(top) if in_sentence else upper_first(rank_high(top))
     marked = _HAND_NAMES.get((case, deciding is not None)) or _HAND_NAMES[(case, False)]
     values: dict[str, object] = {}
     if deciding is not None:
