@@ -299,7 +299,9 @@ def every_event() -> list[Event]:
            Event("divide", None, 40, pot=0, info="0 1"), Event("divide", None, 30, pot=1, info="0 1 2"),
            Event("win", 0, 20, pot=0, info="uncontested"), Event("win", 1, 20, pot=0, info="split"),
            Event("win", 1, 15, pot=1, info="split"), Event("win", 1, 40, pot=0, info=win_hand),
-           Event("win", 2, 10, pot=2, info=win_hand), Event("end"), Event("fold", None)]
+           Event("win", 2, 10, pot=2, info=win_hand), Event("end"), Event("fold", None),
+           Event("face_up", 1, 1, cards[:1]), Event("take_up", 1, 1, cards[:1]), Event("take_down", 1, 1, cards[1:2]),
+           Event("take_down", 2, 1)]
     out += [Event("round", info=phase) for phase in stripdeck.state.PHASES[:3]]
     assert {e.kind for e in out} == set(stripdeck.actions.EVENT_KINDS)
     return out
