@@ -127,8 +127,8 @@ def _legal_actions(state: HandState) -> LegalActions:
     seat = state.seats[seat_index]
     if state.phase == DRAW:
         if state.pending:  # the choice of the fourth card: the face-up or the face-down card
-            kinds = _CHOICE + ("timeout",) if rules.draw_timer is not None else _CHOICE
-            return tuple.__new__(LegalActions, (seat_index, DRAW, kinds, 0, None, None, None, 0))
+            choice: tuple[str, ...] = _CHOICE + ("timeout",) if rules.draw_timer is not None else _CHOICE
+            return tuple.__new__(LegalActions, (seat_index, DRAW, choice, 0, None, None, None, 0))
         kinds = ("draw", "timeout") if rules.draw_timer is not None else ("draw",)
         return tuple.__new__(LegalActions, (seat_index, DRAW, kinds, 0, None, None, None, rules.draw_limit))
     timeout = ("timeout",) if rules.action_timer is not None else ()
