@@ -141,7 +141,6 @@ def test_guests_see_only_their_own_cards_and_every_deal_is_verified() -> None:
             break
     assert len(hands) >= 8
     for link, g in table.guests.items():
-        seat = table.host.links[link].seat
         verified = [n for n, (ok, _) in g.verdicts.items() if ok]
         assert verified and all(ok for ok, _ in g.verdicts.values()), g.verdicts
         assert g.hand_log["played"] == len(g.verdicts)

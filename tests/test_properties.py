@@ -249,7 +249,7 @@ def random_action(state: HandState, rng: random.Random) -> str:
     legal = legal_actions(state)
     kinds = list(legal.kinds)
     weights = [{"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 1.5, "allin": 0.4, "draw": 5, "split": 2,
-                "timeout": 0.3}[k] for k in kinds]
+                "timeout": 0.3, "take up": 2, "take down": 2}[k] for k in kinds]
     kind = rng.choices(kinds, weights)[0]
     if kind in ("bet", "raise"):
         assert legal.min_total is not None and legal.max_total is not None
@@ -269,7 +269,8 @@ def random_attempt(state: HandState, rng: random.Random) -> tuple[str, int | Non
     seat = None
     if roll < 0.15:
         seat = rng.randrange(len(state.seats))
-    kind = rng.choice(["fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout", "garbage"])
+    kind = rng.choice(["fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout", "take up",
+                       "take down", "garbage"])
     if kind in ("bet", "raise"):
         return f"{kind} {rng.randint(0, 500)}", seat
     if kind == "draw":

@@ -32,7 +32,7 @@ from .inputs import MAX_CHIPS, MAX_JSON_CHARS, InputError, shown, whole_number
 from .legal import legal_text
 from .narrate import describe_event
 from .ranking import ranking_table
-from .rules import Rules
+from .rules import PRESETS, Rules
 from .scenario import ScenarioError, read_hands, replay
 from .table import Session
 from .words import category_name
@@ -234,7 +234,7 @@ def run_gauntlet_command(args: argparse.Namespace, out: TextIO) -> int:
     levels = _listed(args.levels, "--levels", [b for b in BOT_LEVELS if b not in ("random", "station")])
     tricks = {**EXPLOITERS, **PROBES}
     exploiters = _listed(args.exploiters, "--exploiters", list(tricks))
-    presets = _listed(args.presets, "--presets", list(GAUNTLET_PRESETS))
+    presets = _listed(args.presets, "--presets", list(PRESETS))
     sizes = [int(n) for n in _listed(args.sizes, "--sizes", ["2", "3", "4", "5"])]
     # TRANSLATORS: the gauntlet's title: {levels} lists the bot levels (kept as they are); {seed} is the
     # random seed.
