@@ -398,7 +398,7 @@ def test_every_reason_of_the_advisor_is_said_in_the_pseudo_language(qps: i18n.La
             advise("Ah Kh Qh Jh 7c", opponents=7)
         assert not strays(str(verr.value)), str(verr.value)
         bosnian = Rules.preset("bosnian")
-        for number, (four, up) in enumerate((("Ah Kd 9c 8s", "Kc"), ("Ah Kd 9c 8s", "Qc"), ("7h 7d Kc Qs", "7c"))):
+        for four, up in (("Ah Kd 9c 8s", "Kc"), ("Ah Kd 9c 8s", "Qc"), ("7h 7d Kc Qs", "7c")):
             for opponents in (1, 3):
                 choice = stripdeck.advisor.advise_choice(four, up, bosnian, opponents=opponents)
                 rows += choice.rows

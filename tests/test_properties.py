@@ -167,10 +167,13 @@ def check_legal_actions(state: HandState, legal: LegalActions) -> None:
 # ---------------------------------------------------------------- what a player may see
 
 def known_cards(state: HandState, viewer: int | None) -> set[str]:
-    """Cards ``viewer`` may know: its own (dealt, drawn, discarded, held) and those shown."""
+    """Cards ``viewer`` may know: its own (dealt, drawn, discarded, held, taken face down), those shown,
+    and the face-up cards of the choice of the fourth card (public at once). Never a face-down card
+    discarded unseen, nor one not yet taken (``state.pending``)."""
     known: set[str] = set()
     for e in state.log:
-        if e.kind == "show" or (viewer is not None and e.seat == viewer and e.kind in ("deal", "receive", "discard")):
+        if e.kind in ("show", "face_up", "take_up") or (
+                viewer is not None and e.seat == viewer and e.kind in ("deal", "receive", "discard", "take_down")):
             known.update(str(c) for c in e.cards)
     if viewer is not None:
         known.update(str(c) for c in state.seats[viewer].hand)
