@@ -77,7 +77,7 @@ def all_cards(state: HandState) -> list[Card]:
     cards: list[Card] = []
     for seat in state.seats:
         cards.extend(seat.hand)
-    return cards + list(state.stub) + list(state.discards) + list(state.muck)
+    return cards + list(state.stub) + list(state.discards) + list(state.muck) + list(state.pending)
 
 
 def check_invariants(state: HandState) -> None:

@@ -299,7 +299,9 @@ def every_event() -> list[Event]:
            Event("divide", None, 40, pot=0, info="0 1"), Event("divide", None, 30, pot=1, info="0 1 2"),
            Event("win", 0, 20, pot=0, info="uncontested"), Event("win", 1, 20, pot=0, info="split"),
            Event("win", 1, 15, pot=1, info="split"), Event("win", 1, 40, pot=0, info=win_hand),
-           Event("win", 2, 10, pot=2, info=win_hand), Event("end"), Event("fold", None)]
+           Event("win", 2, 10, pot=2, info=win_hand), Event("end"), Event("fold", None),
+           Event("face_up", 1, 1, cards[:1]), Event("take_up", 1, 1, cards[:1]), Event("take_down", 1, 1, cards[1:2]),
+           Event("take_down", 2, 1)]
     out += [Event("round", info=phase) for phase in stripdeck.state.PHASES[:3]]
     assert {e.kind for e in out} == set(stripdeck.actions.EVENT_KINDS)
     return out
@@ -395,6 +397,17 @@ def test_every_reason_of_the_advisor_is_said_in_the_pseudo_language(qps: i18n.La
         with pytest.raises(ValueError) as verr:
             advise("Ah Kh Qh Jh 7c", opponents=7)
         assert not strays(str(verr.value)), str(verr.value)
+        bosnian = Rules.preset("bosnian")
+        for four, up in (("Ah Kd 9c 8s", "Kc"), ("Ah Kd 9c 8s", "Qc"), ("7h 7d Kc Qs", "7c")):
+            for opponents in (1, 3):
+                choice = stripdeck.advisor.advise_choice(four, up, bosnian, opponents=opponents)
+                rows += choice.rows
+                # the actions' words, typed as they are (docs/i18n.md: the action grammar is not translated)
+                assert not strays(stripdeck.advisor.format_choice_advice(choice), ("take", "up", "down"))
+        for four, up in (("Ah Kd 9c", "Qc"), ("Ah Kd 9c 8s", "Qc Jc")):
+            with pytest.raises(stripdeck.CardError) as err:
+                stripdeck.advisor.advise_choice(four, up, bosnian)
+            assert not strays(str(err.value)), str(err.value)
         for row in rows:
             assert row.reason.startswith("[") and not strays(row.reason), row
     stand_pat = {(None, m) for c, m in sentences_of(template, "advisor.py") if m.startswith("Stand pat")}

@@ -40,7 +40,7 @@ from stripdeck import (
 from test_properties import check_awards, check_views, expected_legal, random_action, random_attempt
 
 HANDS = int(os.environ.get("STRIPDECK_FUZZ_HANDS", "240"))
-PRESETS = [(preset, joker) for preset in ("online", "official", "cardroom") for joker in (False, True)]
+PRESETS = [(preset, joker) for preset in ("online", "official", "cardroom", "bosnian") for joker in (False, True)]
 
 HOSTILE_TEXT: list[Any] = [
     "bet ①", "raise ²", "raise ٣", "call ²", "bet ３", "raise " + "9" * 5000, "bet 1" + "0" * 30, "call 999",

@@ -90,8 +90,35 @@ class Table:
         else:
             view = ctl.view()
             legal = view.legal
-            ctl.act("draw" if view.phase == "draw" else "check" if legal.allows("check") else "call")
+            ctl.act("take up" if legal.allows("take up") else "draw" if view.phase == "draw"
+                    else "check" if legal.allows("check") else "call")
         self.deliver(self.host.sync())
+
+
+def assert_no_card_leaked(table: Table, link: str) -> None:
+    """No card reached this guest that it could not see: its own, cards shown at showdown, and the
+    face-up cards of the choice of the fourth card (public at once)."""
+    seat = table.host.links[link].seat
+    known: set[str] = set()
+    hand = 0
+    for text in table.inbox[link]:
+        msg = json.loads(text)
+        if msg["t"] == "reveal":
+            continue  # after the hand: the seed and the actions, which the guest checks
+        if msg["t"] == "state" and msg["view"] is not None:
+            if msg["hand"] != hand:
+                hand, known = msg["hand"], set()
+            view = msg["view"]
+            you = msg["you"]
+            if you is not None and view["seats"][you]["hand"]:
+                known |= set(view["seats"][you]["hand"].split())
+            for event in view["log"]:
+                if event.get("seat") == you and "cards" in event:
+                    known |= set(event["cards"].split())
+                if event["kind"] in ("show", "face_up"):
+                    known |= set(event["cards"].split())
+        leaked = set(CARD.findall(text)) - known
+        assert not leaked, (seat, msg["t"], leaked)
 
 
 def test_guests_see_only_their_own_cards_and_every_deal_is_verified() -> None:
@@ -114,31 +141,10 @@ def test_guests_see_only_their_own_cards_and_every_deal_is_verified() -> None:
             break
     assert len(hands) >= 8
     for link, g in table.guests.items():
-        seat = table.host.links[link].seat
         verified = [n for n, (ok, _) in g.verdicts.items() if ok]
         assert verified and all(ok for ok, _ in g.verdicts.values()), g.verdicts
         assert g.hand_log["played"] == len(g.verdicts)
-        # No card reached this guest that it could not see: its own, and cards shown at showdown.
-        known: set[str] = set()
-        hand = 0
-        for text in table.inbox[link]:
-            msg = json.loads(text)
-            if msg["t"] == "reveal":
-                continue  # after the hand: the seed and the actions, which the guest checks
-            if msg["t"] == "state" and msg["view"] is not None:
-                if msg["hand"] != hand:
-                    hand, known = msg["hand"], set()
-                view = msg["view"]
-                you = msg["you"]
-                if you is not None and view["seats"][you]["hand"]:
-                    known |= set(view["seats"][you]["hand"].split())
-                for event in view["log"]:
-                    if event.get("seat") == you and "cards" in event:
-                        known |= set(event["cards"].split())
-                    if event["kind"] == "show":
-                        known |= set(event["cards"].split())
-            leaked = set(CARD.findall(text)) - known
-            assert not leaked, (seat, msg["t"], leaked)
+        assert_no_card_leaked(table, link)
 
 
 def test_forged_malformed_and_out_of_turn_messages_change_nothing() -> None:
@@ -395,3 +401,40 @@ def test_a_guest_leaving_between_hands_leaves_the_others_playing() -> None:
     states = [json.loads(t) for t in table.inbox["s1"][before:] if json.loads(t)["t"] == "state"]
     assert states and "Bo" not in states[-1]["names"] and states[-1]["hand"] == 2
     assert table.guests["s1"].state["names"][table.guests["s1"].state["you"]] == "You"
+
+
+def test_at_the_choice_of_the_fourth_card_no_guest_ever_receives_the_unseen_card() -> None:
+    # The bosnian preset with clocks: guests draw at random (four cards a fifth of the time) and
+    # sometimes wait until their clock takes the face-down card for them.
+    table = Table(guests=2, bots=1, seed=5, **{**storage.preset_defaults("bosnian"), "preset": "bosnian",
+                                                "timers": True})
+    table.connect("s1", "Ann")
+    table.connect("s2", "Bo")
+    rng = random.Random(4)
+    unseen: set[str] = set()  # face-down cards discarded unseen (the face-up card was taken)
+    takes: list[str] = []
+    for _ in range(900):
+        hand = table.host.ctl.session.hand
+        pending = hand.pending if hand is not None else ()
+        try:
+            table.step(rng)
+        except StopIteration:
+            break
+        after = table.host.ctl.session.hand
+        if pending and after is not None and not after.pending and len(after.log) > len(hand.log):
+            taken = [e for e in after.log[len(hand.log):] if e.kind in ("take_up", "take_down")]
+            takes += [e.kind for e in taken]
+            if taken and taken[0].kind == "take_up":
+                unseen.add(str(pending[1]))
+        if len(takes) >= 6 and "take_up" in takes and "take_down" in takes:
+            break
+    assert "take_up" in takes and "take_down" in takes, takes
+    for link in table.guests:
+        assert_no_card_leaked(table, link)
+        for text in table.inbox[link]:
+            msg = json.loads(text)
+            if msg["t"] == "state" and msg["view"] is not None:
+                for event in msg["view"]["log"]:
+                    if event["kind"] == "face_up":
+                        assert "cards" in event  # the face-up card: every guest sees it
+    assert unseen

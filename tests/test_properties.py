@@ -167,10 +167,13 @@ def check_legal_actions(state: HandState, legal: LegalActions) -> None:
 # ---------------------------------------------------------------- what a player may see
 
 def known_cards(state: HandState, viewer: int | None) -> set[str]:
-    """Cards ``viewer`` may know: its own (dealt, drawn, discarded, held) and those shown."""
+    """Cards ``viewer`` may know: its own (dealt, drawn, discarded, held, taken face down), those shown,
+    and the face-up cards of the choice of the fourth card (public at once). Never a face-down card
+    discarded unseen, nor one not yet taken (``state.pending``)."""
     known: set[str] = set()
     for e in state.log:
-        if e.kind == "show" or (viewer is not None and e.seat == viewer and e.kind in ("deal", "receive", "discard")):
+        if e.kind in ("show", "face_up", "take_up") or (
+                viewer is not None and e.seat == viewer and e.kind in ("deal", "receive", "discard", "take_down")):
             known.update(str(c) for c in e.cards)
     if viewer is not None:
         known.update(str(c) for c in state.seats[viewer].hand)
@@ -249,7 +252,7 @@ def random_action(state: HandState, rng: random.Random) -> str:
     legal = legal_actions(state)
     kinds = list(legal.kinds)
     weights = [{"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 1.5, "allin": 0.4, "draw": 5, "split": 2,
-                "timeout": 0.3}[k] for k in kinds]
+                "timeout": 0.3, "take up": 2, "take down": 2}[k] for k in kinds]
     kind = rng.choices(kinds, weights)[0]
     if kind in ("bet", "raise"):
         assert legal.min_total is not None and legal.max_total is not None
@@ -269,7 +272,8 @@ def random_attempt(state: HandState, rng: random.Random) -> tuple[str, int | Non
     seat = None
     if roll < 0.15:
         seat = rng.randrange(len(state.seats))
-    kind = rng.choice(["fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout", "garbage"])
+    kind = rng.choice(["fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout", "take up",
+                       "take down", "garbage"])
     if kind in ("bet", "raise"):
         return f"{kind} {rng.randint(0, 500)}", seat
     if kind == "draw":

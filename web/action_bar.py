@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stripdeck import Card, PlayerView, Rules
+from stripdeck.i18n import _, pgettext
 
 KEYS = {"fold": "F", "check": "C", "call": "C", "bet": "B", "raise": "R", "allin": "A",
-        "split": "S", "draw": "D"}
+        "split": "S", "draw": "D", "take-up": "U", "take-down": "D"}
 SPLIT_HELP = "Offer to share the pot equally instead of showing down."
 
 
@@ -57,6 +58,7 @@ class ActionBar:
     draw_max: int = 0
     help: tuple[str, ...] = ()    # lines explaining the choices (split, the fifth card, ...)
     question: str = ""            # a question the buttons answer ("Fold when you can check for free?")
+    choosing: bool = False        # the buttons are the choice of the fourth card (take up / take down)
 
 
 def big_blind(rules: Rules) -> int:
@@ -194,6 +196,28 @@ def offered_words(kinds: Sequence[str]) -> str:
 FOLD_QUESTION = "Fold when you can check for free?"
 
 
+def choice_bar(view: PlayerView) -> ActionBar:
+    """The choice of the fourth card (the bosnian preset): the face-up card or the face-down one.
+
+    >>> import stripdeck
+    >>> s = stripdeck.start_hand(stripdeck.Rules.preset("bosnian"), [50, 50], 0, seed=3)
+    >>> for a in ("check", "check", "draw 8c Qd Ts 7h"): s, _events = stripdeck.apply(s, a)
+    >>> [b.action for b in choice_bar(stripdeck.player_view(s, 1)).buttons]
+    ['take up', 'take down']
+    """
+    assert view.choice is not None
+    up = str(view.choice[1])
+    # TRANSLATORS: buttons at the choice of the fourth card (the Bosnian rule); {card} is the face-up card's text
+    # ("9h"). As players say it at the table (docs/glossary.md).
+    take_up = ButtonModel("take-up", pgettext("button", "Take {card}", card=up), KEYS["take-up"], "take up",
+                          _("Take the face-up card: the face-down card is thrown away unseen."))
+    take_down = ButtonModel("take-down", pgettext("button", "Take the face-down card"), KEYS["take-down"],
+                            "take down", _("Take the face-down card unseen: the face-up card is thrown away."))
+    line = _("Your fourth card: {card} face up, or the card face down beside it. The other one is discarded.",
+             card=up)
+    return ActionBar((take_up, take_down), help=(line,), choosing=True)
+
+
 def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] = (),
                amount: object = None, fold_asked: bool = False, unit: int = 0) -> ActionBar:
     """What the viewer may do now (an empty bar when it is not their turn).
@@ -210,6 +234,8 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
         return ActionBar((ButtonModel("fold", "Fold", "F", "fold"),
                           ButtonModel("check", "Check", "C", "check")), question=FOLD_QUESTION)
     me = view.seats[view.viewer]
+    if view.choice is not None and "take up" in legal.kinds:
+        return choice_bar(view)
     if view.phase == "draw":
         chosen = tuple(i for i in selected if 0 <= i < len(view.my_hand))
         help_lines = []

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stripdeck import Card, PlayerView
+from stripdeck.i18n import pgettext
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class HintModel:
     rows: tuple[HintRow, ...]
     discard: tuple[int, ...]      # positions of the suggested discards in the viewer's hand
     apply_label: str              # "Select 7c" / "Stand pat is best"
+    choice: bool = False          # the advice is for the choice of the fourth card (rows: the two cards)
 
 
 def percent(p: float) -> str:
@@ -70,6 +72,31 @@ def hint_model(advice: dict[str, object], hand: Sequence[Card], top: int = 4,
     discard = tuple(sorted(texts.index(c) for c in str(best["discard"]).split() if c in texts))
     label = "Select " + best["discard"] if discard else "Stand pat is best"
     return HintModel(str(best["reason"]), tuple(rows), discard, label)
+
+
+def own_discards(view: PlayerView) -> tuple[Card, ...]:
+    """The viewer's own discards this hand (never dealt back to them: dead for the advisor)."""
+    return tuple(c for e in view.log if e.kind == "discard" and e.seat == view.viewer for c in e.cards)
+
+
+def choice_hint_model(advice: dict[str, object], categories: int = 3) -> HintModel:
+    """The Hint panel at the choice of the fourth card, from ``ChoiceAdvice.to_dict()`` data.
+
+    >>> import stripdeck
+    >>> from stripdeck.advisor import advise_choice
+    >>> h = choice_hint_model(advise_choice("Ah Kd 9c 8s", "Kc", stripdeck.Rules.preset("bosnian")).to_dict())
+    >>> h.rows[0].discard, h.rows[1].discard, h.discard
+    ('Kc', 'the face-down card', ())
+    """
+    rows = []
+    for row in list(advice.get("rows") or []):  # type: ignore[call-overload]
+        chances = sorted(dict(row["categories"]).items(), key=lambda kv: -kv[1])[:categories]
+        # TRANSLATORS: in the Hint table at the choice of the fourth card, the card not yet seen.
+        card = row["card"] or pgettext("hint table", "the face-down card")
+        rows.append(HintRow(card, percent(row["win"]), " · ".join(f"{name} {percent(p)}" for name, p in chances
+                                                                     if p > 0)))
+    best = list(advice.get("rows") or [])[0]  # type: ignore[call-overload]
+    return HintModel(str(best["reason"]), tuple(rows), (), "", choice=True)
 
 
 def suggested_selection(advice: dict[str, object], hand: Sequence[Card], draw_max: int) -> tuple[int, ...]:

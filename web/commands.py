@@ -16,6 +16,7 @@ PLAY = frozenset({
     "hint", "apply-hint", "copy", "download", "download-session", "toggle-panel", "close-panel",
     "dismiss", "copy-code", "display", "preact", "ask-fold",
     "replay", "replay-back", "replay-next", "replay-close",  # History's replay of a finished hand
+    "take-up", "take-down",  # the choice of the fourth card (the bosnian preset)
 })
 # The Settings form (the page's own table: not a guest's, not the mini game's).
 SETTINGS = frozenset({"apply", "keep-playing", "people"})
@@ -33,7 +34,7 @@ OFFERS: dict[str, frozenset[str]] = {
 # The documented keys (docs/ui.md, Keyboard) and the commands each presses, in order of preference.
 KEYS: dict[str, tuple[str, ...]] = {
     "f": ("fold", "ask-fold"), "c": ("check", "call"), "b": ("bet",), "r": ("raise",), "a": ("allin",),
-    "s": ("split",), "d": ("draw",), "n": ("deal", "newtable"), "h": ("hint",),
+    "s": ("split",), "d": ("draw", "take-down"), "u": ("take-up",), "n": ("deal", "newtable"), "h": ("hint",),
 }
 CARD_KEYS = "12345"
 

@@ -24,7 +24,9 @@ import storage
 import stripdeck
 from seating import BOT, PERSON, REMOTE, Seating
 from stripdeck import Session
+from stripdeck.advisor import advise_choice
 from stripdeck.bots import TABLE_STYLES
+from stripdeck.i18n import _
 from stripdeck.reads import Reads
 from stripdeck.sound import SoundBot
 
@@ -173,7 +175,8 @@ class Controller(Seating):
             hand_over_to=None if over is None else self.session.seats[over].name,  # type: ignore[union-attr]
             thinking=self.bot_to_act(), fold_asked=self.fold_asked == self.token, announce=self.is_announced(),
             preaction=self.preaction_of(self.viewer),
-            hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
+            hint=None if not self.hint else advice_panel.choice_hint_model(self.hint) if "up" in self.hint
+            else advice_panel.hint_model(self.hint, view.my_hand))
 
     @property
     def rules(self) -> stripdeck.Rules:
@@ -351,7 +354,7 @@ class Controller(Seating):
         if step.token != self.token:
             return ""
         if step.kind == "apply" and self.queued is not None:
-            _, text = self.queued
+            _kind, text = self.queued
             self.queued = None
             return "" if self.act(text) else "That action is no longer possible."
         if step.kind == "apply":  # the pre-action of the person to act, chosen before their turn
@@ -367,6 +370,8 @@ class Controller(Seating):
         elif step.kind == "warn":
             self.warned = step.token
             drawing = self.session.hand is not None and self.session.hand.phase == "draw"
+            if self.session.hand is not None and self.session.hand.choosing:
+                return _("5 seconds left: then you take the face-down card.")
             return ("5 seconds left: then you stand pat." if drawing
                     else "5 seconds left: then you check, or fold if you cannot check.")
         elif step.kind == "announce":
@@ -387,15 +392,20 @@ class Controller(Seating):
         if legal.allows("timeout"):
             action = "timeout"
         elif self.remote_to_act():  # an absent guest at a table without clocks: what a timeout would do
-            action = "draw" if phase == "draw" else "check" if legal.allows("check") else "fold"
+            action = ("take down" if legal.allows("take down") else "draw" if phase == "draw"
+                      else "check" if legal.allows("check") else "fold")
         else:
             return ""
         mine = seat == self.viewer
+        choosing = hand.choosing
         dropped = len(self.selected) if phase == "draw" and mine else 0
         hand_seat = hand.to_act
         self._apply(action)
         after = self.session.hand
         folded = after is not None and hand_seat is not None and after.seats[hand_seat].folded
+        if mine and choosing:
+            self.note = _("Time ran out: you took the face-down card. This hand you may no longer bet or raise.")
+            return self.note
         if mine:
             self.note = presenter.timeout_note(phase, dropped, folded)
             return self.note
@@ -558,7 +568,7 @@ class Controller(Seating):
         before = self.bank.copy()
         self._spend_bank()
         try:
-            self.session, _ = self.session.act(text)
+            self.session, _events = self.session.act(text)
         except Exception:
             self.bank = before  # a refused action changes nothing
             raise
@@ -593,6 +603,11 @@ class Controller(Seating):
         view = self.human_drawing()
         if view is None or not self.settings["show_hints"]:
             return False
+        if view.choice is not None:  # the choice of the fourth card: which card to take
+            choice = advise_choice(view.my_hand, [view.choice[1]], view.rules, dead=advice_panel.own_discards(view),
+                                   opponents=advice_panel.opponents_in(view))
+            self.hint = choice.to_dict()
+            return True
         advice = stripdeck.advise(view.my_hand, view.rules, opponents=advice_panel.opponents_in(view))
         self.hint = advice.to_dict()
         return True
@@ -600,7 +615,7 @@ class Controller(Seating):
     def apply_hint(self) -> bool:
         """Select the suggested discards (the human still confirms with Discard)."""
         view = self.human_drawing()
-        if view is None or not self.hint or view.legal is None:
+        if view is None or not self.hint or view.legal is None or view.choice is not None:
             return False
         self.selected = advice_panel.suggested_selection(self.hint, view.my_hand, view.legal.draw_max)
         return True

@@ -29,6 +29,7 @@ import scheduler
 import session_log
 import storage
 import stripdeck
+from stripdeck.advisor import advise_choice
 from stripdeck.i18n import _
 
 
@@ -255,7 +256,8 @@ class GuestTable:
             fold_asked=self.fold_asked == self.step_text and self.my_turn(), announce=self.is_announced(),
             preaction=self.preaction.kind if self.preaction is not None else "",
             big_blinds=self.settings["big_blinds"],
-            hint=advice_panel.hint_model(self.hint, view.my_hand) if self.hint else None)
+            hint=None if not self.hint else advice_panel.choice_hint_model(self.hint) if "up" in self.hint
+            else advice_panel.hint_model(self.hint, view.my_hand))
         if self.ended:
             return presenter.TableModel(**{**model.__dict__, "bar": action_bar.ActionBar(), "my_turn": False})
         return model
@@ -406,12 +408,16 @@ class GuestTable:
         view = self.view
         if view is None or not self.my_turn() or view.phase != "draw" or not self.settings["show_hints"]:
             return False
+        if view.choice is not None:  # the choice of the fourth card: which card to take
+            self.hint = advise_choice(view.my_hand, [view.choice[1]], view.rules, dead=advice_panel.own_discards(view),
+                                      opponents=advice_panel.opponents_in(view)).to_dict()
+            return True
         self.hint = stripdeck.advise(view.my_hand, view.rules, opponents=advice_panel.opponents_in(view)).to_dict()
         return True
 
     def apply_hint(self) -> bool:
         view = self.view
-        if view is None or not self.hint or view.legal is None or not self.my_turn():
+        if view is None or not self.hint or view.legal is None or not self.my_turn() or view.choice is not None:
             return False
         self.selected = advice_panel.suggested_selection(self.hint, view.my_hand, view.legal.draw_max)
         return True

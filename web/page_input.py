@@ -61,7 +61,7 @@ class PageInput:
             index = data(target, "index")
             if index is not None and index.isdigit() and self.ctl.toggle(int(index)):
                 self.after_change()
-        elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise"):
+        elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise", "take-up", "take-down"):
             self.human(data(target, "action"))
         elif cmd == "ask-fold":  # checking is free: Fold asks first, and the focus goes to Check
             if self.ctl.ask_fold():

@@ -15,6 +15,7 @@ import stripdeck
 from action_bar import ActionBar, action_bar, big_blind, chips_text, pot_total
 from advice_panel import HintModel
 from stripdeck import Card, PlayerView
+from stripdeck.i18n import _
 from stripdeck.narrate import second_person
 
 RANK_TEXT = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -63,6 +64,8 @@ class SeatModel:
     status: str                   # "Folded", "All in", "Split", "Mucked", ""
     label: str                    # accessible summary of the seat
     reveal: int = -1              # order in which this seat showed at showdown (-1: did not)
+    choice: tuple[CardModel, ...] = ()  # the choice of the fourth card: the face-up card, then a back
+    choice_label: str = ""        # the choice in words, for screen readers
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         won = {}
     order = _show_order(view)
     tags = last_actions(view, unit)
+    choice = view.choice  # (seat, face-up card) while that seat chooses its fourth card
+    choosing = bar.choosing
 
     seats = []
     for i, seat in enumerate(view.seats):
@@ -294,12 +299,22 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             parts.append(f"won {chips_text(won[i], unit)}")
         if to_act:
             parts.append("to act")
+        choice_cards: tuple[CardModel, ...] = ()
+        choice_label = ""
+        if choice is not None and choice[0] == i:
+            face_up = card_model(choice[1])
+            choice_cards = (face_up, CardModel())
+            # TRANSLATORS: the two cards of the choice of the fourth card beside a player; {card} is the
+            # face-up card's name ("jack of clubs").
+            choice_label = _("Choice of the fourth card: {card} face up, and one card face down.",
+                             card=stripdeck.card_name(choice[1]))
+            parts.append(choice_label)
         seats.append(SeatModel(
             table_seat=table_seats[i], name=name, stack=seat.stack, bet=0 if hand_over else seat.bet,
             is_human=is_human, is_button=view.button == i, to_act=to_act, folded=seat.folded,
             all_in=seat.all_in, cards=cards, markers=tuple(marks.get(i, ())), drew=drew,
             last_action=last, hand_name=hand_name, won=won.get(i, 0), status=status,
-            label=", ".join(parts), reveal=order.get(i, -1)))
+            label=", ".join(parts), reveal=order.get(i, -1), choice=choice_cards, choice_label=choice_label))
 
     live_pots = [p for p in view.pots if p.amount]
     side_pots: tuple[str, ...] = ()
@@ -317,7 +332,10 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     elif view.to_act is None:
         status = "Dealing…"
     elif my_turn:
-        if drawing:
+        if choosing and choice is not None:
+            status = _("Your fourth card: take {card} (face up) or the face-down card.",
+                       card=stripdeck.card_name(choice[1], article=True))
+        elif drawing:
             status = (f"Your draw: choose up to {bar.draw_max} card{'s' if bar.draw_max != 1 else ''} "
                       "to discard, or stand pat.")
         else:
@@ -331,8 +349,8 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
         seats=tuple(seats), pot=f"Pot {chips_text(pot_total(view), unit)}", side_pots=side_pots,
         phase=PHASE_TEXT.get(view.phase, view.phase), status=status, bar=bar, my_turn=my_turn,
         hand_over=hand_over, history=history(view, names, before_showdown=not announce), hand_number=hand_number,
-        four_color=four_color, timer_seat=view.to_act, hint_offer=drawing and show_hints,
-        hint=hint if drawing and show_hints else None, note=note, hand_over_to=hand_over_to or "",
+        four_color=four_color, timer_seat=view.to_act, hint_offer=(drawing or choosing) and show_hints,
+        hint=hint if (drawing or choosing) and show_hints else None, note=note, hand_over_to=hand_over_to or "",
         pre_offer=() if hand_over_to else preactions.offered(view), preaction=preaction, unit=unit)
 
 

@@ -16,6 +16,7 @@ import stripdeck
 from action_bar import ButtonModel, chips_text
 from advice_panel import HintModel
 from presenter import CardModel, SeatModel, TableModel
+from stripdeck.i18n import pgettext
 
 # Screen positions (CSS classes) of the seats, by number of players; index 0 is the human.
 POSITIONS = {
@@ -72,6 +73,10 @@ def seat_html(seat: SeatModel, position: str, timer: bool, unit: int = 0) -> str
     bet = f'<div class="bet" title="Bet this round">{chips_text(seat.bet, unit)}</div>' if seat.bet else ""
     clock = ('<div class="timer" aria-hidden="true"><span class="timer-bar"></span>'
              '<span class="timer-text"></span></div>') if timer and seat.to_act else ""
+    choice = ""
+    if seat.choice:  # the choice of the fourth card: the face-up card and the face-down card's back
+        choice = (f'<div class="choice" role="group" aria-label="{attr(seat.choice_label)}">'
+                  + "".join(card_html(c) for c in seat.choice) + "</div>")
     reveal = ""
     if seat.reveal >= 0:  # showdown: cards turn over one seat after another, in the rules' order
         classes.append("revealed")
@@ -80,7 +85,7 @@ def seat_html(seat: SeatModel, position: str, timer: bool, unit: int = 0) -> str
             f'aria-label="{attr(seat.label)}">'
             f'<div class="plate"><span class="name">{escape(seat.name)}</span>{button}'
             f'<span class="stack">{chips_text(seat.stack, unit)}</span>{markers}</div>'
-            f'<div class="cards">{cards}</div>'
+            f'<div class="cards">{cards}</div>{choice}'
             f'<div class="info">{"".join(info)}</div>{clock}{bet}</section>')
 
 
@@ -124,6 +129,16 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
             parts.append(_button(ButtonModel("hint", "Hint", "H", "")))
         if model.hint is not None:
             parts.append(hint_html(model.hint))
+    if bar.choosing:
+        for b in bar.buttons:
+            parts.append(_button(b, primary=True))
+        if model.hint_offer:
+            parts.append(_button(ButtonModel("hint", "Hint", "H", "")))
+        if model.hint is not None:
+            parts.append(hint_html(model.hint))
+        for line in bar.help:
+            parts.append(f'<p class="help-line">{escape(line)}</p>')
+        return "".join(parts)
     if bar.amount is not None and bar.amount.low < bar.amount.high:
         a = bar.amount
         sizes = "".join(
@@ -199,9 +214,12 @@ def hint_html(hint: HintModel) -> str:
     apply = ""
     if hint.discard:
         apply = _button(ButtonModel("apply-hint", hint.apply_label, "", ""))
+    # TRANSLATORS: the first column's heading of the Hint table at the choice of the fourth card: the card
+    # to take (the face-up card or the face-down one).
+    first = pgettext("hint table", "Take") if hint.choice else "Discard"
     return (f'<section class="advice" id="advice" aria-label="Hint">'
             f'<p class="advice-reason">{escape(hint.reason)}</p>'
-            f'<table class="advice-table"><thead><tr><th scope="col">Discard</th>'
+            f'<table class="advice-table"><thead><tr><th scope="col">{escape(first)}</th>'
             f'<th scope="col">Win</th><th scope="col">Chances after the draw</th></tr></thead>'
             f'<tbody>{rows}</tbody></table>{apply}</section>')
 

@@ -8,12 +8,16 @@ from __future__ import annotations
 from html import escape
 
 from stripdeck import Rules
+from stripdeck.i18n import N_, _
 
 PRESET_LINES = {
     "online": "The online client's game: blinds, pot limit, split offers, 30-second clocks.",
     "official": "The official rules: antes, fixed limit, the pair's suit decides equal hands, no clocks.",
     "cardroom": "The card room's house game: button and antes, fixed limit with a bet and four raises, "
                 "draw up to five, joker optional.",
+    # TRANSLATORS: the settings' line about the bosnian preset (the official rules page's Article 6).
+    "bosnian": N_("The official rules with the Bosnian choice of the fourth card: exchange four cards and you "
+                  "get three face down, then one face up and one face down, and keep either."),
 }
 
 SUIT_NAMES = {"h": "hearts", "d": "diamonds", "c": "clubs", "s": "spades"}
@@ -66,6 +70,15 @@ def draw(rules: Rules) -> str:
     return f"You may discard up to {rules.draw_limit} card{'s' if rules.draw_limit != 1 else ''} and draw as many."
 
 
+def fourth_card(rules: Rules) -> str:
+    """The choice of the fourth card in words ('' without it)."""
+    if not rules.fourth_card_choice:
+        return ""
+    return _("Choice of the fourth card: exchange exactly four cards and you get three face down, then one face "
+             "up (everyone sees it) and one face down (nobody sees it). Take either as your fourth card; the "
+             "other is discarded, the face-down one unseen.")
+
+
 def suit_ties(rules: Rules) -> str:
     """How equal hands are decided, in words."""
     order = " > ".join(SUIT_NAMES[c] for c in rules.suit_order)
@@ -109,9 +122,9 @@ def table_rules(rules: Rules) -> list[str]:
     lines = [forced_bets(rules), betting(rules), draw(rules), suit_ties(rules), split(rules), timers(rules)]
     if not rules.flush_beats_full_house:
         lines.insert(0, "This table uses the ordinary order: a full house beats a flush.")
-    extra = joker(rules)
-    if extra:
-        lines.append(extra)
+    for extra in (fourth_card(rules), joker(rules)):
+        if extra:
+            lines.append(extra)
     return lines
 
 

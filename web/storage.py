@@ -27,7 +27,7 @@ SAVED_CHARS = 4_000_000  # the longest saved record read back (the hand history 
 SETTINGS_VERSION = 1
 SAVE_VERSION = 2  # 2: the finished hand and the table's chips are saved too
 
-PRESETS = ("online", "official", "cardroom")
+PRESETS = ("online", "official", "cardroom", "bosnian")
 STAKES = (1, 2, 5, 10)
 SUIT_ORDERS = ("hdcs", "hdsc", "shdc", "sdch", "cdhs")
 TIMER_SECONDS = 30

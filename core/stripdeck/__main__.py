@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import i18n
-from .advisor import advise, format_advice
+from .advisor import advise, advise_choice, format_advice, format_choice_advice
 from .arena import GAUNTLET_PRESETS, format_arena, format_gauntlet, run_arena, run_gauntlet
 from .bots import BOT_LEVELS, bot_for
 from .explain import explain
@@ -32,7 +32,7 @@ from .inputs import MAX_CHIPS, MAX_JSON_CHARS, InputError, shown, whole_number
 from .legal import legal_text
 from .narrate import describe_event
 from .ranking import ranking_table
-from .rules import Rules
+from .rules import PRESETS, Rules
 from .scenario import ScenarioError, read_hands, replay
 from .table import Session
 from .words import category_name
@@ -70,7 +70,7 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     """The options of Rules as command-line flags."""
     # TRANSLATORS: the command line's help texts: option names and values (online, hdcs, 1/2...) are
     # typed as they are.
-    parser.add_argument("--preset", default="online", help=_("online (default), official or cardroom"))
+    parser.add_argument("--preset", default="online", help=_("online (default), official, cardroom or bosnian"))
     parser.add_argument("--suit-ties", choices=("kicker", "combination", "split"),
                         help=_("how equal hands are settled"))
     parser.add_argument("--suit-order", help=_("suits highest first, like hdcs"))
@@ -191,6 +191,10 @@ def run_replay(args: argparse.Namespace, out: TextIO) -> int:
 @command("advise")
 def run_advise(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_from(args)
+    if args.up is not None:  # the choice of the fourth card: four cards held and the face-up card
+        choice = advise_choice(args.cards, args.up, rules, dead=args.dead or (), opponents=args.opponents)
+        out.write(format_choice_advice(choice) + "\n")
+        return 0
     advice = advise(args.cards, rules, dead=args.dead or (), opponents=args.opponents)
     out.write(format_advice(advice, args.top) + "\n")
     return 0
@@ -230,7 +234,7 @@ def run_gauntlet_command(args: argparse.Namespace, out: TextIO) -> int:
     levels = _listed(args.levels, "--levels", [b for b in BOT_LEVELS if b not in ("random", "station")])
     tricks = {**EXPLOITERS, **PROBES}
     exploiters = _listed(args.exploiters, "--exploiters", list(tricks))
-    presets = _listed(args.presets, "--presets", list(GAUNTLET_PRESETS))
+    presets = _listed(args.presets, "--presets", list(PRESETS))
     sizes = [int(n) for n in _listed(args.sizes, "--sizes", ["2", "3", "4", "5"])]
     # TRANSLATORS: the gauntlet's title: {levels} lists the bot levels (kept as they are); {seed} is the
     # random seed.
@@ -295,8 +299,10 @@ def run_play(args: argparse.Namespace, out: TextIO) -> int:
 def _print_events(session: Session, events: Sequence[Any], names: list[str], out: TextIO) -> None:
     me = session.hand_seat_of(0)
     for event in events:
-        if event.kind in ("deal", "receive") and event.seat != me:
-            continue
+        if event.kind in ("deal", "receive", "take_down") and event.seat != me and event.cards:
+            event = event._replace(cards=())
+            if event.kind != "take_down":
+                continue
         if event.kind == "discard" and event.seat != me:
             event = event._replace(cards=())
         line = describe_event(event, names, you=me)
@@ -308,6 +314,11 @@ def _ask(view: Any, read: Callable[[str], str], out: TextIO) -> str | None:
     hand = " ".join(str(c) for c in view.my_hand)
     # TRANSLATORS: {cards} is card text ("Ah Kd Qc Js 9h"), {pot} the chips in the pot.
     out.write(_("Your cards: {cards}   pot {pot}", cards=hand, pot=sum(s.total for s in view.seats)) + "\n")
+    if view.choice is not None:
+        # TRANSLATORS: the command line at the choice of the fourth card; {card} is the face-up card's text ("Kc");
+        # 'take up' and 'take down' are typed as they are.
+        out.write(_("Face-up card: {card}. Type 'take up' for it, or 'take down' for the face-down card.",
+                    card=str(view.choice[1])) + "\n")
     try:
         # TRANSLATORS: the prompt for the player's action; {legal} lists them as they are typed ("fold, call 2").
         return read(_("Your action ({legal}): ", legal=legal_text(view.legal))).strip() or "?"
@@ -346,6 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
     adv.add_argument("--opponents", type=whole_arg("--opponents", 1, 4), default=1,
                      help=_("how many typical opponents, 1 to 4"))
     adv.add_argument("--top", type=whole_arg("--top", 1), help=_("show only the best N choices"))
+    adv.add_argument("--up", help=_("the choice of the fourth card: the face-up card (then give the four cards "
+                                    "held), like \"Kc\""))
     add_rules_options(adv)
     arena = sub.add_parser("arena", help=_("bots play duplicate deals; results in big blinds per 100 hands"))
     arena.add_argument("--bots", default="hard,normal",

@@ -11,10 +11,12 @@ from .inputs import MAX_WHOLE, InputError, shown, whole_number
 
 __all__ = ["Action", "Event", "ActionError", "parse_action", "check_action", "ACTION_KINDS", "EVENT_KINDS"]
 
-ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout")
+ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "allin", "draw", "split", "timeout", "take up",
+                "take down")
+"""The action words; ``take up`` and ``take down`` (two words each) choose the fourth card (RULES.md s.5)."""
 EVENT_KINDS = ("start", "ante", "small_blind", "big_blind", "deal", "round", "fold", "check", "call", "bet",
                "raise", "allin", "timeout", "split", "decline", "discard", "receive", "reshuffle", "return",
-               "show", "muck", "divide", "win", "end")
+               "show", "muck", "divide", "win", "end", "face_up", "take_up", "take_down")
 """Every kind of event a hand's log can hold (see :class:`Event`)."""
 
 
@@ -50,7 +52,8 @@ _CACHES: tuple[dict[str, Action], dict[str, Action]] = ({}, {})  # parsed text, 
 
 def parse_action(text: str | Action, *, joker: bool = False) -> Action:
     """An Action from text: ``fold``, ``check``, ``call``, ``bet N``, ``raise N`` (to a total of N),
-    ``allin``, ``draw`` (stand pat), ``draw Ah Kd`` (discard these), ``split``, ``timeout``.
+    ``allin``, ``draw`` (stand pat), ``draw Ah Kd`` (discard these), ``split``, ``timeout``,
+    ``take up`` / ``take down`` (the face-up or the face-down card, at the choice of the fourth card).
     ``bet`` and ``raise`` without an amount mean the smallest legal size; ``call N`` names
     the amount to call (as ``LegalActions.as_text()`` shows it), which the engine checks.
     An Action object is checked exactly as its text would be (see :func:`check_action`).
@@ -72,6 +75,14 @@ def parse_action(text: str | Action, *, joker: bool = False) -> Action:
     kind = words[0].lower()
     kind = _ALIASES.get(kind, kind)
     rest = words[1].strip() if len(words) > 1 else ""
+    if kind == "take":
+        side = rest.lower()
+        if side not in ("up", "down"):
+            # TRANSLATORS: 'take up' and 'take down' are what a player types at the choice of the fourth card
+            # (the face-up or the face-down card): keep them as they are.
+            raise ActionError(_("take: say 'take up' (the face-up card) or 'take down' (the face-down card), "
+                                "got {value}", value=shown(rest)))
+        kind, rest = f"take {side}", ""
     if kind not in ACTION_KINDS:
         raise ActionError(_("unknown action {word}: say fold, check, call, bet N, raise N, allin, draw [cards], "
                             "split or timeout", word=shown(words[0])))
@@ -149,7 +160,10 @@ class Event(NamedTuple):
     ``receive`` (seat, cards), ``reshuffle`` (amount: cards in the new stub), ``return``
     (seat, amount: an uncalled bet), ``show`` (seat, cards, info: the hand's name), ``muck``
     (seat), ``divide`` (pot, amount: the pot, info: who shared it), ``win`` (seat, amount, pot,
-    info), ``end``.
+    info), ``end``. The choice of the fourth card (RULES.md s.5): ``face_up`` (seat, cards: the
+    face-up card, public; a face-down card was dealt beside it, never named), then ``take_up`` (seat,
+    cards: the face-up card; the face-down one is discarded unseen) or ``take_down`` (seat, cards: the
+    face-down card, seen by that seat only; the face-up card is discarded).
     """
 
     kind: str

@@ -17,11 +17,12 @@ from typing import Any, NamedTuple
 from .cards import Card, CardError, CardsLike, Suit, format_cards, full_deck, parse_cards
 from .evaluator import category_of_strength, strength_table
 from .i18n import NP_, _, ngettext, percent, pgettext
-from .odds import Outcome, draw_outcomes, opponent_model
+from .odds import Outcome, choice_odds, draw_outcomes, opponent_model
 from .rules import Rules
 from .words import rank_name, rank_plural, suit_name
 
-__all__ = ["Advice", "AdviceRow", "advise", "format_advice"]
+__all__ = ["Advice", "AdviceRow", "advise", "format_advice", "ChoiceAdvice", "ChoiceRow", "advise_choice",
+           "format_choice_advice"]
 
 
 class AdviceRow(NamedTuple):
@@ -103,7 +104,11 @@ def advise(cards: CardsLike, rules: Rules | None = None, dead: CardsLike = (), o
     gone = set(hand) | set(out)
     unseen = [c for c in full_deck(rules.joker) if c not in gone]
     model = opponent_model(rules)
-    rows = [_row(o, rules, opponents, model.below) for o in draw_outcomes(hand, unseen, rules.draw_limit, rules)]
+    below = model.below
+    # With the choice of the fourth card, a four-card draw takes whichever card is worth more to win.
+    value = (lambda level: below(level) ** opponents) if rules.fourth_card_choice else None
+    rows = [_row(o, rules, opponents, below) for o in draw_outcomes(hand, unseen, rules.draw_limit, rules,
+                                                                     value=value)]
     rows.sort(key=lambda r: (-round(r.win, 9), r.draw))
     return Advice(hand, out, opponents, rules.draw_limit, tuple(rows), rules.flush_beats_full_house)
 
@@ -352,4 +357,129 @@ def format_advice(advice: Advice, limit: int | None = None) -> str:
         # TRANSLATORS: in the advisor's table, the choice that throws no card away.
         discard = format_cards(row.discard) or pgettext("advice table", "(stand pat)")
         lines.append(f"{i:>2}  {discard:<15} {percent(row.win, 1):>6} {cells}  {row.reason}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the choice of the fourth card
+
+
+class ChoiceRow(NamedTuple):
+    """One side of the choice of the fourth card: ``take`` is ``"up"`` or ``"down"`` (the action
+    ``take up`` / ``take down``), ``card`` the face-up card (None for the face-down one), the category
+    odds of the final hand, the chance to win, and (face-down) the chance of a better final hand than
+    the face-up card gives (``better``); ``aim`` is the category the face-up card makes."""
+
+    take: str
+    card: Card | None
+    categories: tuple[tuple[str, float], ...]
+    win: float
+    better: float
+    aim: str
+    opponents: int = 1
+
+    @property
+    def action(self) -> str:
+        """The action text: ``take up`` or ``take down``."""
+        return f"take {self.take}"
+
+    @property
+    def reason(self) -> str:
+        """This side of the choice in one sentence, in the language in use."""
+        win, n = percent(self.win), self.opponents
+        aim = pgettext(*_AIMS[self.aim]) if self.aim in _AIMS else pgettext("hand to make", "a better hand")
+        if self.take == "up":
+            # TRANSLATORS: the choice of the fourth card: {aim} is the hand the face-up card makes ("a pair"), {win}
+            # the chance to win ("45%"); the plural is on the number of opponents.
+            return ngettext("Take the face-up card: it makes {aim}; wins {win} against a typical opponent.",
+                            "Take the face-up card: it makes {aim}; wins {win} against {n} typical opponents.", n,
+                            aim=aim, win=win)
+        # TRANSLATORS: {chance} is the chance that the face-down card gives a better hand than the face-up card
+        # would ("52.1%").
+        return ngettext("Take the face-down card: {chance} to end with a better hand than the face-up card gives; "
+                        "wins {win} against a typical opponent.",
+                        "Take the face-down card: {chance} to end with a better hand than the face-up card gives; "
+                        "wins {win} against {n} typical opponents.", n, chance=percent(self.better, 1), win=win)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: the action, the face-up card as text (or None), probabilities from 0 to 1."""
+        return {"action": self.action, "card": None if self.card is None else str(self.card),
+                "categories": dict(self.categories), "win": self.win, "better": self.better,
+                "reason": self.reason}
+
+
+class ChoiceAdvice(NamedTuple):
+    """The advisor at the choice of the fourth card: both sides, the better first."""
+
+    cards: tuple[Card, ...]
+    up: Card
+    dead: tuple[Card, ...]
+    opponents: int
+    rows: tuple[ChoiceRow, ChoiceRow]
+
+    @property
+    def best(self) -> ChoiceRow:
+        """The recommended side (the first row)."""
+        return self.rows[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form of both sides."""
+        return {"cards": format_cards(self.cards), "up": str(self.up), "dead": format_cards(self.dead),
+                "opponents": self.opponents, "rows": [row.to_dict() for row in self.rows]}
+
+
+def advise_choice(cards: CardsLike, up: CardsLike, rules: Rules | None = None, dead: CardsLike = (),
+                  opponents: int = 1) -> ChoiceAdvice:
+    """Which card to take at the choice of the fourth card (RULES.md s.5): the four ``cards`` held, the
+    face-up card ``up``, the face-down card one of the cards not seen (``dead``: cards known to be
+    out of play, such as the player's own discards, which are never dealt back to them).
+
+    >>> a = advise_choice("Ah Kd 9c 8s", "Kc", Rules.preset("bosnian"))
+    >>> a.best.action, a.rows[1].action
+    ('take up', 'take down')
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {type(rules).__name__}")
+    hand = parse_cards(cards, joker=rules.joker)
+    if len(hand) != 4:
+        raise CardError(_("the choice of the fourth card needs the 4 cards held, got {count}", count=len(hand)))
+    face_up = parse_cards(up, joker=rules.joker)
+    if len(face_up) != 1:
+        raise CardError(_("the choice of the fourth card needs one face-up card, got {count}", count=len(face_up)))
+    out = parse_cards(dead, joker=rules.joker)
+    clash = [str(c) for c in out + face_up if c in hand] + [str(c) for c in out if c in face_up]
+    if clash:
+        raise CardError(_("{cards} cannot be both in the hand and dead", cards=" ".join(clash)))
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 4:
+        raise ValueError(_("opponents must be 1 to 4, got {value}", value=repr(opponents)))
+    gone = set(hand) | set(out) | set(face_up)
+    unseen = [c for c in full_deck(rules.joker) if c not in gone]
+    below = opponent_model(rules).below
+    odds = choice_odds(hand, face_up[0], unseen, rules, lambda level: below(level) ** opponents)
+    names = {order: name for name, order in _category_orders(rules).items()}
+    aim = names[_order(odds.up_level)]
+    up_row = ChoiceRow("up", face_up[0], ((aim, 1.0),), odds.up_value, 0.0, aim, opponents)
+    total = sum(odds.down_levels.values())
+    by_category: Counter[str] = Counter()
+    better = 0
+    for level, n in odds.down_levels.items():
+        by_category[names[_order(level)]] += n
+        better += n if level > odds.up_level else 0
+    orders = _category_orders(rules)
+    categories = tuple((name, by_category[name] / total) for name in sorted(by_category, key=lambda k: -orders[k]))
+    down_row = ChoiceRow("down", None, categories, odds.down_value, better / total, aim, opponents)
+    rows = (up_row, down_row) if odds.take_up else (down_row, up_row)
+    return ChoiceAdvice(hand, face_up[0], out, opponents, rows)
+
+
+def format_choice_advice(advice: ChoiceAdvice) -> str:
+    """The choice of the fourth card as text: a title and one line per side, the better first."""
+    n = advice.opponents
+    # TRANSLATORS: the advisor's title at the choice of the fourth card: {cards} are the four cards held and
+    # {up} the face-up card, as card text ("Ah Kd 9c 8s", "Kc").
+    lines = [ngettext("Hand {cards}, face-up card {up}; win = chance to beat {n} typical opponent",
+                      "Hand {cards}, face-up card {up}; win = chance to beat {n} typical opponents", n,
+                      cards=format_cards(advice.cards), up=str(advice.up))]
+    for i, row in enumerate(advice.rows, 1):
+        lines.append(f"{i:>2}  {row.action:<10} {percent(row.win, 1):>6}  {row.reason}")
     return "\n".join(lines)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, format_cards, full_deck
 from .evaluator import strength_table
 from .i18n import _
-from .odds import Outcome, draw_choice, draw_outcomes, opponent_model
+from .odds import Outcome, choice_odds, draw_choice, draw_outcomes, opponent_model, take_face_up
 from .rules import Rules
 from .state import BET1, BET2, DRAW, blind_seats
 from .view import PlayerView
@@ -29,7 +29,8 @@ from .view import PlayerView
 if TYPE_CHECKING:
     from .sound import SoundBot
 
-__all__ = ["Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "TABLE_STYLES", "bot_for", "simple_bot", "draw_choice", "equity"]
+__all__ = ["Bot", "Style", "BOT_LEVELS", "BOT_STYLES", "TABLE_STYLES", "bot_for", "simple_bot", "draw_choice", "equity",
+           "choose_card"]
 
 BOT_LEVELS = ("easy", "normal", "hard", "classic", "random", "station")
 """Bot kinds: three levels of play, the classic hard bot, and two baselines (random actions; a calling station)."""
@@ -179,7 +180,7 @@ _CACHE_LIMIT = 100_000
 
 
 def _outcomes(hand: tuple[Card, ...], rules: Rules, draw_max: int, simple: bool) -> list[Outcome]:
-    key = (rules.evaluation_key, draw_max, sum(hand), simple)
+    key = (rules.evaluation_key, rules.fourth_card_choice, draw_max, sum(hand), simple)
     found = _OUTCOME_CACHE.get(key)
     if found is None:
         if len(_OUTCOME_CACHE) > 256:
@@ -193,7 +194,8 @@ def _outcomes(hand: tuple[Card, ...], rules: Rules, draw_max: int, simple: bool)
 def best_draw(hand: tuple[Card, ...], rules: Rules, draw_max: int, opponent_draws: tuple[int | None, ...],
               simple: bool = False) -> tuple[tuple[Card, ...], float]:
     """The discard most likely to beat opponents who drew ``opponent_draws`` (None: not yet), and that chance."""
-    key = (rules.evaluation_key, rules.draw_limit, draw_max, sum(hand), opponent_draws, simple)
+    key = (rules.evaluation_key, rules.draw_limit, rules.fourth_card_choice, draw_max, sum(hand), opponent_draws,
+           simple)
     found = _BEST_CACHE.get(key)
     if found is not None:
         return found
@@ -220,6 +222,39 @@ def best_draw(hand: tuple[Card, ...], rules: Rules, draw_max: int, opponent_draw
     assert best is not None
     _BEST_CACHE[key] = best
     return best
+
+
+def choose_card(view: PlayerView, exact: bool = True, reads_draws: bool = True) -> str:
+    """``take up`` or ``take down`` at the choice of the fourth card (RULES.md s.5), from the view only.
+
+    ``exact``: the card more likely to win against the opponents still in (weighed by their public
+    draw counts when ``reads_draws``), the face-down card's chance taken over every card this seat
+    has not seen (its own discards are never dealt back to it; cards others took face up are in
+    their hands). Else the simple strategy (:func:`stripdeck.odds.take_face_up`).
+    """
+    choice = view.choice
+    assert choice is not None and view.viewer is not None
+    up = choice[1]
+    four = view.my_hand
+    rules = view.rules
+    if not exact:
+        return "take up" if take_face_up(four, up, rules) else "take down"
+    me = view.viewer
+    seen = set(four) | {up}
+    for event in view.log:
+        if (event.kind == "discard" and event.seat == me) or (event.kind == "take_up" and event.seat != me):
+            seen.update(event.cards)
+    unseen = [c for c in full_deck(rules.joker) if c not in seen]
+    below = opponent_model(rules).below
+    draws = tuple(s.drawn if reads_draws else None for i, s in enumerate(view.seats) if i != me and not s.folded)
+
+    def beat(level: int) -> float:
+        value = 1.0
+        for drawn in draws or (None,):
+            value *= below(level, drawn)
+        return value
+
+    return "take up" if choice_odds(four, up, unseen, rules, beat).take_up else "take down"
 
 
 def equity(view: PlayerView, level: str = "hard") -> float:
@@ -275,6 +310,8 @@ def decide(view: PlayerView, rng: random.Random, level: str = "normal", style: s
     if lv is None:
         raise ValueError(_("unknown bot level {name}: use {levels}", name=repr(level), levels=", ".join(BOT_LEVELS)))
     st = parse_style(style)
+    if view.choice is not None:
+        return choose_card(view, lv.exact_draws, lv.reads_draws)
     read = _Read(view)
     if view.phase == DRAW:
         return _draw(view, read, lv)
@@ -370,6 +407,8 @@ def _random_action(view: PlayerView, rng: random.Random) -> str:
 def _station_action(view: PlayerView) -> str:
     legal = view.legal
     assert legal is not None
+    if view.choice is not None:
+        return choose_card(view, exact=False)
     if view.phase == DRAW:
         return _draw_text(draw_choice(view.my_hand, legal.draw_max))
     return "check" if "check" in legal.kinds else "call"

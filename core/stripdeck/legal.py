@@ -17,7 +17,8 @@ __all__ = ["LegalActions", "legal_actions", "legal_text", "bet_size", "split_off
 class LegalActions(NamedTuple):
     """The legal actions of the seat to act.
 
-    ``kinds`` lists the action words allowed. Bet and raise amounts are totals for
+    ``kinds`` lists the action words allowed (``take up`` and ``take down`` at the choice of the
+    fourth card, RULES.md s.5). Bet and raise amounts are totals for
     this betting round, from ``min_total`` to ``max_total``; ``call_amount`` is what a
     call adds; ``allin_total`` is the round total after going all in; ``draw_max`` is
     how many cards a draw may discard.
@@ -105,6 +106,7 @@ def offer_open(rules: Rules, phase: str, to_match: int, seats: Sequence[Seat], s
 
 
 _last: tuple[HandState | None, LegalActions] = (None, NO_ACTIONS)
+_CHOICE = ("take up", "take down")
 
 
 def legal_actions(state: HandState) -> LegalActions:
@@ -124,6 +126,9 @@ def _legal_actions(state: HandState) -> LegalActions:
     rules = state.rules
     seat = state.seats[seat_index]
     if state.phase == DRAW:
+        if state.pending:  # the choice of the fourth card: the face-up or the face-down card
+            choice: tuple[str, ...] = _CHOICE + ("timeout",) if rules.draw_timer is not None else _CHOICE
+            return tuple.__new__(LegalActions, (seat_index, DRAW, choice, 0, None, None, None, 0))
         kinds = ("draw", "timeout") if rules.draw_timer is not None else ("draw",)
         return tuple.__new__(LegalActions, (seat_index, DRAW, kinds, 0, None, None, None, rules.draw_limit))
     timeout = ("timeout",) if rules.action_timer is not None else ()

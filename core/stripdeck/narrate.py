@@ -215,6 +215,34 @@ def _receive(told: _Told) -> str | None:
     return _("{player} receives {cards}.", player=told.who(), cards=told.cards)
 
 
+def _face_up(told: _Told) -> str:
+    """The choice of the fourth card begins: the face-up card (public) beside a face-down one."""
+    if told.mine:
+        # TRANSLATORS: the choice of the fourth card (the Bosnian rule): {card} is the face-up card (card text
+        # "9h" or its name); a second card lies face down, and the player takes one of the two.
+        return _("Your fourth card: {card} face up or the card face down beside it. Take one.", card=told.cards)
+    return _("{player} is dealt {card} face up and a card face down, to take one of them as the fourth card.",
+             player=told.who(), card=told.cards)
+
+
+def _take_up(told: _Told) -> str:
+    if told.mine:
+        # TRANSLATORS: {card} is the face-up card taken; the face-down card is thrown away without anyone
+        # seeing it.
+        return _("You take {card}, the face-up card; the face-down card is discarded unseen.", card=told.cards)
+    return _("{player} takes {card}, the face-up card; the face-down card is discarded unseen.", player=told.who(),
+             card=told.cards)
+
+
+def _take_down(told: _Told) -> str:
+    if told.mine and told.event.cards:
+        # TRANSLATORS: {card} is the face-down card the player took, which only they see.
+        return _("You take the face-down card: {card}. The face-up card is discarded.", card=told.cards)
+    if told.mine:
+        return _("You take the face-down card. The face-up card is discarded.")
+    return _("{player} takes the face-down card. The face-up card is discarded.", player=told.who())
+
+
 # One sentence per kind of event: a function of what is told (built once; only the one needed runs).
 _SENTENCES: dict[str, Callable[[_Told], str | None]] = {
     "start": lambda t: (_("New hand: you have the button.") if t.mine else
@@ -250,6 +278,9 @@ _SENTENCES: dict[str, Callable[[_Told], str | None]] = {
     "divide": _divide,
     "win": _win,
     "end": lambda t: None,
+    "face_up": _face_up,
+    "take_up": _take_up,
+    "take_down": _take_down,
 }
 
 
@@ -270,7 +301,7 @@ def describe_log(log: Sequence[Event], names: Sequence[str] | None = None, card_
 _YOU_VERBS = {"is": "are", "has": "have", "antes": "ante", "posts": "post", "folds": "fold",
               "checks": "check", "calls": "call", "bets": "bet", "raises": "raise",
               "offers": "offer", "declines": "decline", "stands": "stand", "draws": "draw",
-              "receives": "receive", "shows": "show", "mucks": "muck", "wins": "win"}
+              "receives": "receive", "shows": "show", "mucks": "muck", "wins": "win", "takes": "take"}
 
 
 def possessive(name: str, you: str = "You") -> str:

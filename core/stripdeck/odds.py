@@ -15,15 +15,18 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import NamedTuple
 
 from .cards import JOKER, Card, full_deck
 from .evaluator import strength_table
+from .hand_value import CATEGORY_NAMES, category_order
 from .rules import Rules
 
-__all__ = ["draw_choice", "OpponentModel", "opponent_model", "Outcome", "draw_outcomes", "MODEL_SAMPLES", "model_steps"]
+__all__ = ["draw_choice", "OpponentModel", "opponent_model", "Outcome", "draw_outcomes", "MODEL_SAMPLES", "model_steps",
+           "take_face_up", "ChoiceOdds", "choice_odds"]
 
 MODEL_SAMPLES = 12000
 """Deals simulated (seeded, so the same every time) to estimate the opponent model."""
@@ -91,6 +94,26 @@ def _fills_a_straight(ranks: list[int]) -> bool:
     return ranks[-1] - ranks[0] <= 4 or set(ranks) <= {14, 7, 8, 9, 10}
 
 
+_SHAPES = {(1,): "high card", (2,): "one pair", (2, 2): "two pairs", (3,): "three of a kind", (4,): "four of a kind"}
+
+
+def take_face_up(four: Sequence[Card], up: Card, rules: Rules | None = None) -> bool:
+    """The simple strategy at the choice of the fourth card (RULES.md s.5): take the face-up card when it
+    makes a better category than the four cards make by themselves (a pair where there was none, two
+    pairs, trips, a straight, a flush...), else the face-down card, which may do better.
+
+    >>> from stripdeck.cards import parse_cards, parse_card
+    >>> four = parse_cards("Ah Kd 9c 8s")
+    >>> take_face_up(four, parse_card("Kc")), take_face_up(four, parse_card("Qc"))
+    (True, False)
+    """
+    rules = Rules() if rules is None else rules
+    shape = tuple(sorted((n for n in Counter(c.rank for c in four).values() if n > 1), reverse=True)) or (1,)
+    codes = category_order(rules.flush_beats_full_house)
+    made = codes[CATEGORY_NAMES.index(_SHAPES.get(shape, "high card"))]
+    return strength_table(rules)[sum(four) + up] >> 24 > made
+
+
 class OpponentModel:
     """Final-hand levels (strength >> 4) of simulated opponents, overall and by cards drawn."""
 
@@ -126,7 +149,7 @@ _MODELS: dict[tuple[object, ...], OpponentModel] = {}
 
 
 def _model_key(rules: Rules) -> tuple[object, ...]:
-    return (*rules.evaluation_key, rules.draw_limit)
+    return (*rules.evaluation_key, rules.draw_limit)  # the same with the choice of the fourth card (_simulate)
 
 
 def opponent_model(rules: Rules | None = None) -> OpponentModel:
@@ -165,7 +188,8 @@ def _simulate(rules: Rules, samples: int) -> Generator[None, None, OpponentModel
         cards = rng.sample(deck, 10)
         hand = cards[:5]
         discards = draw_choice(hand, limit)
-        if discards:
+        if discards:  # never four (the simple strategy keeps its two highest cards at least), so the
+            # choice of the fourth card leaves this model as it is
             kept = [c for c in hand if c not in discards]
             final = sum(kept) + sum(cards[5:5 + len(discards)])
         else:
@@ -242,15 +266,23 @@ def _draws_by_rank(available: list[int], k: int) -> list[tuple[int, int]]:
 
 
 def draw_outcomes(hand: Sequence[Card], unseen: Sequence[Card], draw_max: int,
-                  rules: Rules | None = None, choices: Sequence[tuple[Card, ...]] | None = None) -> list[Outcome]:
+                  rules: Rules | None = None, choices: Sequence[tuple[Card, ...]] | None = None,
+                  value: Callable[[int], float] | None = None) -> list[Outcome]:
     """Every discard choice of up to ``draw_max`` cards (or just ``choices``), each with its exact outcomes.
 
     Draws are counted by rank multiset (with the number of ways to pick their suits),
     and the suited draws that make a flush are moved to their flush level: exact, and
     a few thousand steps instead of a hundred thousand lookups.
+
+    With the choice of the fourth card (``rules.fourth_card_choice``), a four-card draw's outcomes
+    are those of a player who takes the face-up card when its ``value`` (a final level's worth:
+    by default the chance to beat one typical opponent) is at least the face-down card's mean
+    value, else the face-down card (:func:`choice_odds`).
     """
+    if (rules is not None and rules.fourth_card_choice) and value is None:
+        value = opponent_model(rules).below
     if (rules is not None and rules.joker) or any(c.is_joker for c in (*hand, *unseen)):
-        return _enumerate_all(hand, unseen, draw_max, rules, choices)
+        return _enumerate_all(hand, unseen, draw_max, rules, choices, value)
     table = strength_table(rules)
     levels = _rank_levels(rules)
     draw_max = min(draw_max, 5, len(unseen))
@@ -270,6 +302,9 @@ def draw_outcomes(hand: Sequence[Card], unseen: Sequence[Card], draw_max: int,
         kept_mask = sum(keep)
         if k == 0:
             out.append(Outcome((), keep, {table[kept_mask] >> 4: 1}, 1))
+            continue
+        if k == 4 and value is not None and len(unseen) >= 5:
+            out.append(_choice_outcome(tuple(discard), keep, unseen, table, levels, value))
             continue
         draws = by_k.get(k)
         if draws is None:
@@ -301,7 +336,8 @@ def _rank_key_of_mask(mask: int) -> int:
 
 
 def _enumerate_all(hand: Sequence[Card], unseen: Sequence[Card], draw_max: int,
-                   rules: Rules | None = None, choices: Sequence[tuple[Card, ...]] | None = None) -> list[Outcome]:
+                   rules: Rules | None = None, choices: Sequence[tuple[Card, ...]] | None = None,
+                   value: Callable[[int], float] | None = None) -> list[Outcome]:
     """The plain path (used with the joker, and by the tests as the reference): look up every draw."""
     table = strength_table(rules)
     whole = sum(hand)
@@ -316,6 +352,9 @@ def _enumerate_all(hand: Sequence[Card], unseen: Sequence[Card], draw_max: int,
         if k == 0:
             out.append(Outcome((), keep, {table[whole] >> 4: 1}, 1))
             continue
+        if k == 4 and value is not None and len(unseen) >= 5:
+            out.append(_choice_outcome_plain(tuple(discard), keep, unseen, table, value))
+            continue
         masks = combos.get(k)
         if masks is None:
             masks = combos[k] = [sum(c) for c in combinations(unseen, k)]
@@ -323,3 +362,116 @@ def _enumerate_all(hand: Sequence[Card], unseen: Sequence[Card], draw_max: int,
         counts = Counter([table[kept | m] >> 4 for m in masks])
         out.append(Outcome(tuple(discard), keep, dict(counts), len(masks)))
     return out
+
+
+# --------------------------------------------------------------------------- the choice of the fourth card
+
+
+def _add_choice(counts: dict[int, int], classes: list[tuple[int, int]], weight: int,
+                value: Callable[[int], float]) -> None:
+    """Four cards in hand and ``classes`` of equally likely last cards (level of the final hand, how
+    many such cards): every (face-up, face-down) pair of them, the face-up card taken when it is
+    worth at least the face-down card's mean, each outcome counted ``weight`` times."""
+    m = sum(w for _, w in classes)
+    values = [value(level) for level, _ in classes]
+    total = sum(v * w for v, (_, w) in zip(values, classes))
+    for c, ((level, w), v) in enumerate(zip(classes, values)):
+        if v * (m - 1) >= total - v - 1e-12:  # the face-up card is worth the face-down one's mean or more
+            counts[level] = counts.get(level, 0) + weight * w * (m - 1)
+            continue
+        for d, (other, n) in enumerate(classes):
+            ways = n - (c == d)
+            if ways:
+                counts[other] = counts.get(other, 0) + weight * w * ways
+
+
+def _choice_outcome(discard: tuple[Card, ...], keep: tuple[Card, ...], unseen: Sequence[Card], table: Mapping[int, int],
+                    levels: dict[int, int], value: Callable[[int], float]) -> Outcome:
+    """A four-card draw with the choice of the fourth card, exactly: three face-down cards by rank
+    multiset (and whether they make a flush with the kept card), then every face-up and face-down
+    card by rank (and suit where a flush depends on it)."""
+    available = [0] * 8
+    present = 0
+    for c in unseen:
+        i = int(c).bit_length() - 1
+        available[i >> 2] += 1
+        present |= 1 << i
+    kept_key, kept_mask = _rank_key(keep), sum(keep)
+    suits = {int(c).bit_length() - 1 & 3 for c in keep}
+    flush_suit = next(iter(suits)) if len(suits) == 1 else None
+    counts: dict[int, int] = {}
+    for key, ways in _draws_by_rank(available, 3):
+        taken = [key >> 3 * r & 7 for r in range(8)]
+        suited_mask = 0
+        if flush_suit is not None and max(taken) == 1:
+            bits = [1 << (r * 4 + flush_suit) for r in range(8) if taken[r]]
+            if all(present & b for b in bits):
+                suited_mask = sum(bits)  # the three face-down cards in the kept card's suit: one way
+        base = kept_key + key
+        left = [available[r] - taken[r] for r in range(8)]
+        if ways - (1 if suited_mask else 0):
+            plain = [(levels[base + (1 << 3 * r)], left[r]) for r in range(8) if left[r] > 0]
+            _add_choice(counts, plain, ways - (1 if suited_mask else 0), value)
+        if suited_mask:
+            assert flush_suit is not None
+            classes = []
+            for r in range(8):
+                if left[r] <= 0:
+                    continue
+                bit = 1 << (r * 4 + flush_suit)
+                n = left[r]
+                if present & bit and not suited_mask & bit:
+                    classes.append((table[kept_mask + suited_mask + bit] >> 4, 1))  # a flush
+                    n -= 1
+                if n:
+                    classes.append((levels[base + (1 << 3 * r)], n))
+            _add_choice(counts, classes, 1, value)
+    m = len(unseen) - 3
+    return Outcome(discard, keep, {s: n for s, n in counts.items() if n}, comb(len(unseen), 3) * m * (m - 1))
+
+
+def _choice_outcome_plain(discard: tuple[Card, ...], keep: tuple[Card, ...], unseen: Sequence[Card],
+                          table: Mapping[int, int], value: Callable[[int], float]) -> Outcome:
+    """:func:`_choice_outcome` by looking up every card (with the joker, and the tests' reference)."""
+    kept = sum(keep)
+    counts: dict[int, int] = {}
+    for three in combinations(unseen, 3):
+        base = kept + sum(three)
+        rest = [c for c in unseen if c not in three]
+        _add_choice(counts, [(table[base + c] >> 4, 1) for c in rest], 1, value)
+    m = len(unseen) - 3
+    return Outcome(discard, keep, {s: n for s, n in counts.items() if n}, comb(len(unseen), 3) * m * (m - 1))
+
+
+class ChoiceOdds(NamedTuple):
+    """The two cards of a choice of the fourth card, weighed: the final level with the face-up card and
+    its value, and the face-down card's final levels (level -> how many unseen cards give it) and
+    mean value."""
+
+    up_level: int
+    up_value: float
+    down_levels: dict[int, int]
+    down_value: float
+
+    @property
+    def take_up(self) -> bool:
+        """True when the face-up card is worth at least the face-down card's mean."""
+        return self.up_value >= self.down_value - 1e-12
+
+
+def choice_odds(four: Sequence[Card], up: Card, unseen: Sequence[Card], rules: Rules | None = None,
+                value: Callable[[int], float] | None = None) -> ChoiceOdds:
+    """The choice of the fourth card in numbers: ``four`` held, ``up`` face up, the face-down card one
+    of ``unseen`` (every card the player has not seen: not the four, the face-up card or their own
+    discards). ``value`` is a final level's worth (default: the chance to beat one typical opponent).
+    """
+    rules = Rules() if rules is None else rules
+    if value is None:
+        value = opponent_model(rules).below
+    table = strength_table(rules)
+    base = sum(four)
+    up_level = table[base + up] >> 4
+    down = Counter(table[base + c] >> 4 for c in unseen if c != up and c not in four)
+    n = sum(down.values())
+    down_value = sum(value(level) * k for level, k in down.items()) / n if n else 0.0
+    return ChoiceOdds(up_level, value(up_level), dict(down), down_value)

@@ -49,6 +49,7 @@ class Rules:
     action_timer: float | None = 30
     joker: bool = False
     show_all: bool = False
+    fourth_card_choice: bool = False
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -58,7 +59,7 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str = "online", **overrides: Any) -> Rules:
-        """The named preset (``online``, ``official``, ``cardroom``) with options overridden."""
+        """The named preset (``online``, ``official``, ``cardroom``, ``bosnian``) with options overridden."""
         if not isinstance(name, str) or name not in PRESETS:
             raise RulesError(_("unknown preset {name}: choose one of {presets}", name=repr(name),
                                presets=", ".join(PRESETS)))
@@ -121,6 +122,9 @@ PRESETS: dict[str, dict[str, Any]] = {
         "split": False, "draw_timer": None, "action_timer": None,
     },
 }
+# The official rules with the choice of the fourth card (RULES.md s.5 and s.9: Article 6, as played in
+# Bosnia and Herzegovina).
+PRESETS["bosnian"] = {**PRESETS["official"], "fourth_card_choice": True}
 
 
 def _check_names(options: Mapping[str, Any]) -> None:
@@ -153,7 +157,7 @@ def _validate(r: Rules) -> None:
     if r.structure not in STRUCTURES:
         raise RulesError(_("{name} must be one of {choices}, got {value}", name="structure",
                            choices=", ".join(STRUCTURES), value=repr(r.structure)))
-    for name in ("flush_beats_full_house", "dealer_ante", "split", "joker", "show_all"):
+    for name in ("flush_beats_full_house", "dealer_ante", "split", "joker", "show_all", "fourth_card_choice"):
         _flag(r, name)
     for name in ("small_blind", "big_blind", "ante"):
         _whole(r, name, 0, MAX_CHIPS)

@@ -10,7 +10,8 @@ seat 0), the betting before the draw, the draw counts, the betting after it; its
 before the draw (:func:`stripdeck.abstraction.hand_profile`) or its bucket after it; and draws
 an action from the node's strategy. Raises past the abstraction's cap of five bets are read as
 the capped node (where only fold and call remain). Where the strategy does not apply (more
-than two players, another structure or draw limit, the joker), it plays as ``fallback``.
+than two players, another structure or draw limit, the joker, the choice of the fourth card), it
+plays as ``fallback``.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ __all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy"
 MAGIC = b"stripdeck-strategy 1\n"
 SHIPPED_PRESETS = ("official", "cardroom")
 _SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "max_raises", "joker", "flush_beats_full_house",
-          "small_blind", "big_blind", "dealer_ante")
+          "small_blind", "big_blind", "dealer_ante", "fourth_card_choice")
 
 
 class Strategy(NamedTuple):
@@ -157,7 +158,7 @@ class SolvedPlayer:
 
     def strategy_action(self, view: PlayerView) -> str | None:
         """The strategy's action in ``view``, or None where the strategy does not apply."""
-        strategy = load_strategy(view.rules) if len(view.seats) == 2 else None
+        strategy = load_strategy(view.rules) if len(view.seats) == 2 and view.choice is None else None
         if strategy is None:
             return None
         key = _public_key(view)

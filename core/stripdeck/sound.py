@@ -28,7 +28,7 @@ import math
 import random
 from collections.abc import Iterable, Iterator
 
-from .bots import Style, best_draw, parse_style
+from .bots import Style, best_draw, choose_card, parse_style
 from .cards import format_cards, full_deck
 from .evaluator import strength_table
 from .i18n import _
@@ -139,6 +139,8 @@ class SoundBot:
         if legal is None or view.viewer is None:
             raise ValueError("it is not this bot's turn")
         rng = rng or self.rng
+        if view.choice is not None:  # the choice of the fourth card
+            return choose_card(view, self._lv.exact, self._lv.reads_draws)
         if self._solver is not None and len(view.seats) == 2 and not self._leaks(self._id(1 - view.viewer)):
             action = self._solver.strategy_action(view)
             if action is not None:

@@ -106,6 +106,14 @@ class HandState(NamedTuple):
                                     # no more raises in it, even if folds leave two
     show: tuple[int, ...] = ()      # seats that chose to show their hand at the showdown even when
                                     # it cannot win (the others who cannot win muck, unless show_all)
+    pending: tuple[Card, ...] = ()  # the choice of the fourth card (rules.fourth_card_choice) waiting for
+                                    # the seat to act: (face-up card, face-down card); the face-down one
+                                    # is secret from everyone until taken
+
+    @property
+    def choosing(self) -> bool:
+        """True while the seat to act chooses its fourth card (``take up`` or ``take down``)."""
+        return bool(self.pending)
 
     @property
     def is_complete(self) -> bool:

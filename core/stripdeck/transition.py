@@ -40,12 +40,12 @@ class Transition:
 
     __slots__ = ("rules", "seed", "button", "seats", "phase", "to_act", "stub", "discards", "muck", "to_match",
                  "min_raise", "raises", "opener", "aggressor", "reshuffles", "log", "count", "actions",
-                 "start_stacks", "deal_order", "capped", "show", "events")
+                 "start_stacks", "deal_order", "capped", "show", "pending", "events")
 
     def __init__(self, state: HandState) -> None:
         (self.rules, self.seed, self.button, seats, self.phase, self.to_act, self.stub, self.discards, self.muck,
          self.to_match, self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles, self.log,
-         self.actions, self.start_stacks, self.deal_order, self.capped, self.show) = state
+         self.actions, self.start_stacks, self.deal_order, self.capped, self.show, self.pending) = state
         self.seats = list(seats)
         self.count = len(seats)
         self.events: list[Event] = []
@@ -66,7 +66,7 @@ class Transition:
             self.stub, self.discards, self.muck, self.to_match,
             self.min_raise, self.raises, self.opener, self.aggressor, self.reshuffles,
             self.log + tuple(self.events), self.actions, self.start_stacks, self.deal_order, self.capped,
-            self.show))
+            self.show, self.pending))
 
     def state(self) -> HandState:
         return self.commit()
@@ -182,6 +182,12 @@ class Transition:
         index = legal.seat
         assert index is not None
         kind = act.kind
+        if self.pending:  # the choice of the fourth card; time running out takes the face-down card
+            if kind == "timeout":
+                self.events.append(Event("timeout", index))
+                self.seats[index] = self.seats[index].evolve(no_raise=True)
+            self.take(index, up=kind == "take up")
+            return
         if kind == "timeout":
             self.events.append(Event("timeout", index))
             if self.phase == DRAW:
@@ -294,23 +300,49 @@ class Transition:
         self.discards += discards
         self.seats[index] = seat.having_drawn(kept, discards)
         self.events.append(event_of(("discard", index, len(discards), discards, None, None)))
+        if len(discards) == 4 and self.rules.fourth_card_choice:
+            self.deal_choice(index)
+            return
         now = 4 if len(discards) == 5 else len(discards)
         if now:
             self.receive(index, now)
 
     def receive(self, index: int, count: int) -> None:
         seat = self.seats[index]
-        got: list[Card] = []
-        while len(got) < count:
-            pick = next((c for c in self.stub if c not in seat.discarded), None)
-            if pick is None:
-                self.reshuffle(seat.discarded)
-                continue
-            at = self.stub.index(pick)
-            self.stub = self.stub[:at] + self.stub[at + 1:]
-            got.append(pick)
-        self.seats[index] = seat.evolve(hand=seat.hand + tuple(got))
-        self.events.append(event_of(("receive", index, count, tuple(got), None, None)))
+        got = tuple(self.take_from_stub(seat.discarded) for _ in range(count))
+        self.seats[index] = seat.evolve(hand=seat.hand + got)
+        self.events.append(event_of(("receive", index, count, got, None, None)))
+
+    def take_from_stub(self, own: tuple[Card, ...]) -> Card:
+        """The top card of the stub that is not one of ``own`` discards (reshuffling if there is none)."""
+        while True:
+            pick = next((c for c in self.stub if c not in own), None)
+            if pick is not None:
+                at = self.stub.index(pick)
+                self.stub = self.stub[:at] + self.stub[at + 1:]
+                return pick
+            self.reshuffle(own)
+
+    def deal_choice(self, index: int) -> None:
+        """RULES.md s.5, the choice of the fourth card: three cards face down, then one face up (public at
+        once) and one face down (seen by nobody); the seat then takes one of the two (:meth:`take`)."""
+        self.receive(index, 3)
+        own = self.seats[index].discarded
+        up = self.take_from_stub(own)
+        self.events.append(event_of(("face_up", index, 1, (up,), None, None)))
+        down = self.take_from_stub(own)  # never in an event unless taken
+        self.pending = (up, down)
+
+    def take(self, index: int, up: bool) -> None:
+        """The seat takes the face-up or the face-down card; the other goes to the discards (the face-down
+        card unseen: no event names it)."""
+        face_up, face_down = self.pending
+        self.pending = ()
+        taken, left = (face_up, face_down) if up else (face_down, face_up)
+        seat = self.seats[index]
+        self.seats[index] = seat.evolve(hand=seat.hand + (taken,))
+        self.discards += (left,)
+        self.events.append(event_of(("take_up" if up else "take_down", index, 1, (taken,), None, None)))
 
     def reshuffle(self, own: tuple[Card, ...]) -> None:
         """Discards and muck, less the drawing player's own discards, become the new stub."""
@@ -333,6 +365,8 @@ class Transition:
                 self.finish()  # everyone else folded
                 return
             if self.phase == DRAW:
+                if self.pending:  # the drawing seat chooses its fourth card next
+                    return
                 nxt = self.next_drawer()
                 if nxt is not None:
                     self.to_act = nxt

@@ -18,7 +18,7 @@ class ViewError(ValueError):
 
 __all__ = ["PlayerView", "SeatView", "player_view", "ViewError"]
 
-_PRIVATE = {"deal", "receive", "discard"}
+_PRIVATE = {"deal", "receive", "discard", "take_down"}  # their cards are the seat's own: hidden from the others
 
 
 class SeatView(NamedTuple):
@@ -59,6 +59,18 @@ class PlayerView(NamedTuple):
         if self.viewer is None:
             return ()
         return self.seats[self.viewer].hand or ()
+
+    @property
+    def choice(self) -> tuple[int, Card] | None:
+        """(seat, face-up card) while that seat chooses its fourth card (RULES.md s.5), else None.
+        The face-down card beside it is in no view.
+        """
+        for event in reversed(self.log):
+            if event.kind in ("take_up", "take_down", "round"):
+                return None
+            if event.kind == "face_up" and event.seat is not None and event.cards:
+                return event.seat, event.cards[0]
+        return None
 
     @property
     def is_my_turn(self) -> bool:

@@ -178,7 +178,8 @@ def traffic(guest: Person) -> list[str]:
 
 def leaked_cards(messages: list[str]) -> list[tuple[int, str, set[str]]]:
     """Cards in a guest's messages that its seat could not know when they arrived: anything but
-    its own cards and those shown at the showdown (a reveal after the hand is excluded)."""
+    its own cards, those shown at the showdown and the face-up cards of the choice of the fourth
+    card, public at once (a reveal after the hand is excluded)."""
     leaks = []
     hand, known = 0, set()
     for text in messages:
@@ -192,7 +193,7 @@ def leaked_cards(messages: list[str]) -> list[tuple[int, str, set[str]]]:
             if you is not None and view["seats"][you]["hand"]:
                 known |= set(view["seats"][you]["hand"].split())
             for event in view["log"]:
-                if "cards" in event and (event.get("seat") == you or event["kind"] == "show"):
+                if "cards" in event and (event.get("seat") == you or event["kind"] in ("show", "face_up")):
                     known |= set(event["cards"].split())
         extra = set(CARD.findall(text)) - known
         if extra:

@@ -20,7 +20,7 @@ EQUAL_HANDS = {"kicker": N_("the deciding card's suit"), "combination": N_("the 
 translated when shown: ``_(EQUAL_HANDS[value])``)."""
 
 PRESET_NAMES = {"online": NP_("preset", "online"), "official": NP_("preset", "official"),
-                "cardroom": NP_("preset", "cardroom")}
+                "cardroom": NP_("preset", "cardroom"), "bosnian": NP_("preset", "bosnian")}
 """The presets' names in the preset selector (``pgettext(*PRESET_NAMES[name])``)."""
 
 _HANDS = {"a": (N_("Hand A"), N_("Pick cards for hand A")), "b": (N_("Hand B"), N_("Pick cards for hand B"))}
@@ -104,7 +104,7 @@ def render(a: str, b: str, rules: Rules, preset: str, grid: bool = True, control
     if controls:
         rule_controls = '<div class="sd-controls">' + "".join([
             _select("preset", pgettext("setting", "Preset"),
-                    [(p, pgettext(*PRESET_NAMES[p])) for p in ("online", "official", "cardroom")], preset),
+                    [(p, pgettext(*PRESET_NAMES[p])) for p in PRESET_NAMES], preset),
             _select("suit_ties", _("Equal hands"), [(k, _(v)) for k, v in EQUAL_HANDS.items()], rules.suit_ties),
             _select("suit_order", _("Suit order (highest first)"),
                     [(o, suit_order_words(o)) for o in _suit_orders(rules.suit_order)], rules.suit_order),

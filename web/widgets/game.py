@@ -42,7 +42,9 @@ def game_query(spec: Spec) -> str:
 
 
 PRESET_WORDS = {"online": N_("the online rules"), "official": N_("the official rules"),
-                "cardroom": N_("the card room's rules")}
+                "cardroom": N_("the card room's rules"),
+                # TRANSLATORS: the game widget's settings in words: the bosnian preset.
+                "bosnian": N_("the official rules with the Bosnian choice of the fourth card")}
 
 
 def settings_words(spec: Spec) -> str:
