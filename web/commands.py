@@ -18,7 +18,7 @@ PLAY = frozenset({
     "replay", "replay-back", "replay-next", "replay-close",  # History's replay of a finished hand
 })
 # The Settings form (the page's own table: not a guest's, not the mini game's).
-SETTINGS = frozenset({"apply", "keep-playing", "people"})
+SETTINGS = frozenset({"apply", "keep-playing", "people", "lang"})
 # Dealing the next hand and starting again: only the page that holds the table.
 TABLE = frozenset({"deal", "newtable"})
 

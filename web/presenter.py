@@ -112,6 +112,20 @@ class TableModel:
     pot_text: str = ""            # what the pot says when it is not ``pot`` ("Pot 37 (won)": the hand is over)
 
 
+def seat_before_deal(table_seat: int, name: str, stack: int, is_human: bool) -> SeatModel:
+    """A seat before the first deal (the page's pre-rendered table): its name and stack, no cards.
+
+    >>> seat_before_deal(0, "You", 200, True).label, seat_before_deal(1, "Ada", 1, False).label
+    ('You (you), 200 chips', 'Ada, 1 chip')
+    """
+    shown = shown_name(name)
+    first = pgettext("seat label", "{name} (you)", name=shown) if is_human else shown
+    label = pgettext("seat label", ", ").join([first, ngettext("{n} chip", "{n} chips", stack)])
+    return SeatModel(table_seat=table_seat, name=shown, stack=stack, bet=0, is_human=is_human, is_button=False,
+                     to_act=False, folded=False, all_in=False, cards=(), markers=(), drew="", last_action="",
+                     hand_name="", won=0, status="", label=label)
+
+
 def card_model(card: Card, index: int = 0, selected: bool = False, selectable: bool = False) -> CardModel:
     """A face-up card for display (its name from the engine's words, in the language in use).
 
