@@ -217,7 +217,7 @@ def test_history_reads_in_the_second_person_for_you():
     view = stripdeck.player_view(s, 0)
     lines = presenter.history(view, ["You", "Ada"], you=0)
     assert "You fold." in lines and not any("You folds" in line for line in lines)
-    assert presenter.history(view, ["Bo", "Ada"])[-2:] != lines[-2:]  # nobody is "you": names
+    assert "Bo folds." in presenter.history(view, ["Bo", "Ada"])  # nobody is "you": names
 
 
 def narrated_kinds():

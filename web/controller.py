@@ -352,7 +352,7 @@ class Controller(Seating):
         if step.token != self.token:
             return ""
         if step.kind == "apply" and self.queued is not None:
-            _, text = self.queued
+            _token, text = self.queued
             self.queued = None
             return "" if self.act(text) else _("That action is no longer possible.")
         if step.kind == "apply":  # the pre-action of the person to act, chosen before their turn
@@ -566,7 +566,7 @@ class Controller(Seating):
         before = self.bank.copy()
         self._spend_bank()
         try:
-            self.session, _ = self.session.act(text)
+            self.session, _events = self.session.act(text)
         except Exception:
             self.bank = before  # a refused action changes nothing
             raise

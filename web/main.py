@@ -129,7 +129,7 @@ class App(PageInput, friends_page.FriendsControls):
     async def _prepare(self, rules):
         steps = []
         start = time.perf_counter()
-        for _ in stripdeck.prepare(rules):
+        for _step in stripdeck.prepare(rules):
             steps.append((time.perf_counter() - start) * 1000)
             await asyncio.sleep(0)
             start = time.perf_counter()
@@ -355,9 +355,10 @@ class App(PageInput, friends_page.FriendsControls):
 
     def render_notices(self):
         box = by_id("notices")
+        dismiss = render.attr(_("Dismiss notice"))
         box.innerHTML = "".join(
             f'<p class="notice">{render.attr(n)} <button type="button" data-cmd="dismiss" '
-            f'aria-label="{render.attr(_("Dismiss notice"))}">×</button></p>' for n in self.notices)
+            f'aria-label="{dismiss}">×</button></p>' for n in self.notices)
         box.hidden = not self.notices
 
     def render_settings(self, settings=None):

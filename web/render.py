@@ -36,14 +36,15 @@ def card_html(card: CardModel, big: bool = False) -> str:
     """One card: a face (rank, suit symbol) or a back; a toggle button when selectable."""
     size = " card-big" if big else ""
     if not card.text:
-        return (f'<span class="card card-back{size}" role="img" '
-                f'aria-label="{attr(card.name or _("Face-down card"))}"></span>')
+        name = card.name or _("Face-down card")
+        return f'<span class="card card-back{size}" role="img" aria-label="{attr(name)}"></span>'
     face = (f'<span class="rank" aria-hidden="true">{escape(card.rank)}</span>'
             f'<span class="pip" aria-hidden="true">{escape(card.symbol)}</span>'
             f'<span class="corner" aria-hidden="true">{escape(card.rank)}{escape(card.symbol)}</span>')
     cls = f"card suit-{card.suit}{size}{' selected' if card.selected else ''}"
     if card.selected:  # the word on a card chosen to be thrown away (aria-pressed says it to screen readers)
-        face += f'<span class="discard-mark" aria-hidden="true">{escape(pgettext("card mark", "discard"))}</span>'
+        mark = pgettext("card mark", "discard")
+        face += f'<span class="discard-mark" aria-hidden="true">{escape(mark)}</span>'
     if card.selectable:
         return (f'<button type="button" class="{cls}" data-cmd="card" data-index="{card.index}" '
                 f'aria-pressed="{"true" if card.selected else "false"}" '
@@ -62,8 +63,10 @@ def seat_html(seat: SeatModel, position: str, timer: bool, unit: int = 0) -> str
             classes.append(name)
     markers = "".join(f'<span class="marker">{escape(m)}</span>' for m in seat.markers)
     # TRANSLATORS: the letter on the dealer button (D in English: Dealer).
-    button = (f'<span class="dealer" title="{attr(_("Dealer button"))}">{escape(pgettext("dealer button", "D"))}'
-              '</span>') if seat.is_button else ""
+    button = ""
+    if seat.is_button:
+        title, letter = _("Dealer button"), pgettext("dealer button", "D")
+        button = f'<span class="dealer" title="{attr(title)}">{escape(letter)}</span>'
     cards = "".join(card_html(c, big=seat.is_human) for c in seat.cards)
     info = []
     if seat.last_action:
@@ -75,10 +78,12 @@ def seat_html(seat: SeatModel, position: str, timer: bool, unit: int = 0) -> str
     if seat.hand_name:
         info.append(f'<span class="hand-name">{escape(seat.hand_name)}</span>')
     if seat.won:
-        info.append(f'<span class="won">{escape(pgettext("seat tag", "Wins {amount}", amount=chips_text(seat.won, unit)))}'
-                    '</span>')
-    bet = (f'<div class="bet" title="{attr(_("Bet this round"))}">{escape(chips_text(seat.bet, unit))}</div>'
-           if seat.bet else "")
+        wins = pgettext("seat tag", "Wins {amount}", amount=chips_text(seat.won, unit))
+        info.append(f'<span class="won">{escape(wins)}</span>')
+    bet = ""
+    if seat.bet:
+        title = _("Bet this round")
+        bet = f'<div class="bet" title="{attr(title)}">{escape(chips_text(seat.bet, unit))}</div>'
     clock = ('<div class="timer" aria-hidden="true"><span class="timer-bar"></span>'
              '<span class="timer-text"></span></div>') if timer and seat.to_act else ""
     reveal = ""
@@ -129,8 +134,8 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
     parts = []
     if model.hand_over_to and "reveal" in offers:
         who = model.hand_over_to
-        parts.append(f'<p class="pass" role="status">'
-                     f'{escape(_("Pass the device to {player}: only {player} should look now.", player=who))}</p>')
+        said = _("Pass the device to {player}: only {player} should look now.", player=who)
+        parts.append(f'<p class="pass" role="status">{escape(said)}</p>')
         parts.append(_button(ButtonModel("reveal", pgettext("button", "Show {player}'s cards", player=who), "", ""),
                              primary=True))
     if model.note:
@@ -141,7 +146,8 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
         line = ngettext("Choose up to {n} card to discard{keys}; choose a card again to keep it.",
                         "Choose up to {n} cards to discard{keys}; choose a card again to keep it.",
                         bar.draw_max, keys="\x00")
-        keys = f'<span class="keys-only">{escape(_(" (keys 1–{last})", last=size))}</span>'
+        keys = _(" (keys 1–{last})", last=size)
+        keys = f'<span class="keys-only">{escape(keys)}</span>'
         parts.append(f'<p class="hint">{escape(line).replace(chr(0), keys)}</p>')
         parts.append(_button(bar.draw, primary=True))
         if model.hint_offer:
@@ -151,22 +157,23 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
     if bar.amount is not None and bar.amount.low < bar.amount.high:
         a = bar.amount
         # TRANSLATORS: a quick bet size button's name for screen readers: "½ pot: 12" ({amount} in chips).
+        named = [pgettext("bet size", "{size}: {amount}", size=s.label, amount=s.value) for s in bar.sizes]
         sizes = "".join(
             f'<button type="button" class="size" data-cmd="size" data-value="{s.value}" '
-            f'aria-label="{attr(pgettext("bet size", "{size}: {amount}", size=s.label, amount=s.value))}">'
-            f'{escape(s.label)}</button>' for s in bar.sizes)
+            f'aria-label="{attr(name)}">{escape(s.label)}</button>' for s, name in zip(bar.sizes, named))
         low, high = number(a.low), number(a.high)
         # TRANSLATORS: the amount control's range; "chips" is said when the table shows big blinds.
         hint = (pgettext("amount", "{low}–{high} chips", low=low, high=high) if model.unit else
                 pgettext("amount", "{low}–{high}", low=low, high=high))
+        label = pgettext("amount", "Bet") if a.kind == "bet" else pgettext("amount", "Raise to")
+        ranged = pgettext("amount", "Amount, {low} to {high}", low=low, high=high)
+        amount_word = pgettext("amount", "Amount")
         parts.append(
-            f'<div class="amount"><label for="amount-range">'
-            f'{escape(pgettext("amount", "Bet") if a.kind == "bet" else pgettext("amount", "Raise to"))}'
+            f'<div class="amount"><label for="amount-range">{escape(label)}'
             f'</label><input id="amount-range" type="range" data-cmd="amount" min="{a.low}" '
-            f'max="{a.high}" step="1" value="{a.value}" '
-            f'aria-label="{attr(pgettext("amount", "Amount, {low} to {high}", low=low, high=high))}">'
+            f'max="{a.high}" step="1" value="{a.value}" aria-label="{attr(ranged)}">'
             f'<input id="amount-number" type="number" data-cmd="amount" min="{a.low}" max="{a.high}" '
-            f'step="1" value="{a.value}" inputmode="numeric" aria-label="{attr(pgettext("amount", "Amount"))}">'
+            f'step="1" value="{a.value}" inputmode="numeric" aria-label="{attr(amount_word)}">'
             f'<span class="range-hint">{escape(hint)}</span>'
             f'{f"<span class=sizes>{sizes}</span>" if sizes else ""}</div>')
     if bar.question:
@@ -185,11 +192,14 @@ def controls_html(model: TableModel, game_over: str, auto_deal: bool, summary: s
         elif "deal" in offers:
             parts.append(_button(ButtonModel("deal", pgettext("button", "Deal next hand"), "N", ""), primary=True))
             if auto_deal:
-                parts.append(f'<span class="autodeal">{escape(_("The next hand deals itself in a moment."))}</span>')
+                said = _("The next hand deals itself in a moment.")
+                parts.append(f'<span class="autodeal">{escape(said)}</span>')
         else:
-            parts.append(f'<p class="waiting">{escape(_("The host deals the next hand."))}</p>')
+            said = _("The host deals the next hand.")
+            parts.append(f'<p class="waiting">{escape(said)}</p>')
     if not parts:
-        parts.append(f'<p class="waiting">{escape(_("Waiting for the other players…"))}</p>')
+        said = _("Waiting for the other players…")
+        parts.append(f'<p class="waiting">{escape(said)}</p>')
     if model.pre_offer and "preact" in offers:
         parts.append(preactions_html(model.pre_offer, model.preaction))
     return "".join(parts)
@@ -202,7 +212,8 @@ def preactions_html(offer: Sequence[str], chosen: str) -> str:
         f'aria-pressed="{"true" if kind == chosen else "false"}">{escape(preactions.label(kind))}</button>'
         for kind in offer)
     said = preactions.said(chosen, tuple(offer))
-    return (f'<div class="preactions" role="group" aria-label="{attr(_("Before your turn"))}">{buttons}'
+    group = _("Before your turn")
+    return (f'<div class="preactions" role="group" aria-label="{attr(group)}">{buttons}'
             f'<p class="help-line">{escape(said)}</p></div>')
 
 
@@ -216,8 +227,9 @@ def controls_html_between_hands(game_over: str, summary: str) -> str:
 
 def lobby_controls_html() -> str:
     """A host's action bar before the first hand: the invitations, and dealing when ready."""
+    invitations = pgettext("button", "Invitations")
     return ('<button type="button" class="act" data-cmd="toggle-panel" data-panel="friends">'
-            f'{escape(pgettext("button", "Invitations"))}</button>'
+            f'{escape(invitations)}</button>'
             + _button(ButtonModel("host-deal", pgettext("button", "Deal the first hand"), "", ""), primary=True))
 
 
@@ -233,11 +245,12 @@ def hint_html(hint: HintModel) -> str:
         apply = _button(ButtonModel("apply-hint", hint.apply_label, "", ""))
     # TRANSLATORS: the Hint table's column headings: the cards to throw away, the chance to win, and
     # what the hand may become.
-    return (f'<section class="advice" id="advice" aria-label="{attr(pgettext("panel", "Hint"))}">'
+    name = pgettext("panel", "Hint")
+    heads = "".join(f'<th scope="col">{escape(h)}</th>' for h in (
+        pgettext("hint", "Discard"), pgettext("hint", "Win"), pgettext("hint", "Chances after the draw")))
+    return (f'<section class="advice" id="advice" aria-label="{attr(name)}">'
             f'<p class="advice-reason">{escape(hint.reason)}</p>'
-            f'<table class="advice-table"><thead><tr><th scope="col">{escape(pgettext("hint", "Discard"))}</th>'
-            f'<th scope="col">{escape(pgettext("hint", "Win"))}</th>'
-            f'<th scope="col">{escape(pgettext("hint", "Chances after the draw"))}</th></tr></thead>'
+            f'<table class="advice-table"><thead><tr>{heads}</tr></thead>'
             f'<tbody>{rows}</tbody></table>{apply}</section>')
 
 
@@ -260,7 +273,8 @@ def session_html(log: Mapping[str, Any], summary: str) -> str:
     this page won or lost; the summary on top."""
     hands = list(log.get("hands", []))
     if not hands:
-        return f'<p class="muted">{escape(_("No hand finished yet."))}</p>'
+        said = _("No hand finished yet.")
+        return f'<p class="muted">{escape(said)}</p>'
     items = "".join(
         f'<li><span class="hand-title">{escape(hand_title(h))}</span> {escape(h["description"])}'
         f'{_mine_html(h["mine"])}{_replay_button(h)}</li>' for h in reversed(hands))
@@ -287,9 +301,10 @@ def _replay_button(record: Mapping[str, Any]) -> str:
     if not record.get("scenario"):
         return ""
     # TRANSLATORS: {title} is a hand's title ("Hand 3").
+    name = _("Replay {title} step by step", title=hand_title(record))
+    label = pgettext("button", "Replay")
     return (f' <button type="button" class="act replay" data-cmd="replay" data-hand="{int(record["number"])}" '
-            f'aria-label="{attr(_("Replay {title} step by step", title=hand_title(record)))}">'
-            f'{escape(pgettext("button", "Replay"))}</button>')
+            f'aria-label="{attr(name)}">{escape(label)}</button>')
 
 
 def replay_html(title: str, page: str, index: int, total: int) -> str:
@@ -298,14 +313,16 @@ def replay_html(title: str, page: str, index: int, total: int) -> str:
     back = " disabled" if index == 0 else ""
     forward = " disabled" if index >= total - 1 else ""
     heading = _("Replay of {title}", title=title)
+    words = (_("Back one step"), pgettext("replay", "◀ Back"), _("Next step"), pgettext("replay", "Next ▶"),
+             _("Back to the list"))
     return (f'<section class="sd-widget sd-scenario replay-view" aria-label="{attr(heading)}">'
             f'<h3 tabindex="-1">{escape(heading)}</h3>'
             '<div class="sd-controls sd-player">'
-            f'<button type="button" data-cmd="replay-back" aria-label="{attr(_("Back one step"))}"{back}>'
-            f'{escape(pgettext("replay", "◀ Back"))}</button>'
-            f'<button type="button" data-cmd="replay-next" aria-label="{attr(_("Next step"))}"{forward}>'
-            f'{escape(pgettext("replay", "Next ▶"))}</button>'
-            f'<button type="button" data-cmd="replay-close">{escape(_("Back to the list"))}</button></div>'
+            f'<button type="button" data-cmd="replay-back" aria-label="{attr(words[0])}"{back}>'
+            f'{escape(words[1])}</button>'
+            f'<button type="button" data-cmd="replay-next" aria-label="{attr(words[2])}"{forward}>'
+            f'{escape(words[3])}</button>'
+            f'<button type="button" data-cmd="replay-close">{escape(words[4])}</button></div>'
             f'<div class="sd-frame" aria-live="polite">{page}</div></section>')
 
 
@@ -394,7 +411,7 @@ def language_html(chosen: str) -> str:
     opts = "".join(
         f'<option value="{attr(code)}" lang="{attr(code)}"{" selected" if code == current else ""}>'
         f'{escape(i18n.NAMES.get(code, "[Ƥšéûðö]"))}</option>' for code in languages_offered())
-    return (f'<label>{escape(_(_LABELS["lang"]))}<select name="lang" data-cmd="lang">{opts}</select></label>')
+    return f'<label>{escape(_(_LABELS["lang"]))}<select name="lang" data-cmd="lang">{opts}</select></label>'
 
 
 def export_gate_html(withheld: str, can_end: bool, confirming: bool) -> str:
@@ -405,13 +422,15 @@ def export_gate_html(withheld: str, can_end: bool, confirming: bool) -> str:
     if confirming:
         question = _("Ending the session shows every card of every hand to whoever looks at this device, "
                      "and the table is over. Does everyone agree?")
+        agree, keep = pgettext("button", "We agree: end the session"), pgettext("button", "Keep playing")
         return (f'<div class="confirm" role="alert"><p>{escape(question)}</p>'
                 '<button type="button" class="act primary" data-cmd="end-session" data-confirmed="1">'
-                f'{escape(pgettext("button", "We agree: end the session"))}</button>'
-                '<button type="button" class="act" data-cmd="keep-session">'
-                f'{escape(pgettext("button", "Keep playing"))}</button></div>')
-    end = (f'<button type="button" class="act" data-cmd="end-session">{escape(pgettext("button", "End the session…"))}'
-           '</button>' if can_end else "")
+                f'{escape(agree)}</button>'
+                f'<button type="button" class="act" data-cmd="keep-session">{escape(keep)}</button></div>')
+    end = ""
+    if can_end:
+        label = pgettext("button", "End the session…")
+        end = f'<button type="button" class="act" data-cmd="end-session">{escape(label)}</button>'
     return f'<p class="muted" id="export-withheld">{escape(withheld)}</p>{end}'
 
 
@@ -443,32 +462,36 @@ def settings_html(settings: Mapping[str, Any], confirm: bool = False) -> str:
         _checkbox(n, settings[n], live=True) for n in storage.DISPLAY_FIELDS if n != "lang")
     if confirm:
         warning = _("A hand is being played. Starting a new table ends it and gives everyone new stacks.")
+        end, keep = pgettext("button", "End this hand and start a new table"), pgettext("button", "Keep playing")
         apply = (f'<div class="confirm" role="alert"><p>{escape(warning)}</p>'
                  '<button type="submit" class="act primary" data-cmd="apply" data-confirmed="1">'
-                 f'{escape(pgettext("button", "End this hand and start a new table"))}</button>'
-                 '<button type="button" class="act" data-cmd="keep-playing">'
-                 f'{escape(pgettext("button", "Keep playing"))}</button></div>')
+                 f'{escape(end)}</button>'
+                 f'<button type="button" class="act" data-cmd="keep-playing">{escape(keep)}</button></div>')
     else:
-        apply = ('<button type="submit" class="act primary" data-cmd="apply">'
-                 f'{escape(pgettext("button", "Start a new table"))}</button>')
-    return (f'<fieldset><legend>{escape(_("Game (applies to a new table)"))}</legend>{"".join(rows)}{apply}'
-            f'</fieldset><fieldset><legend>{escape(pgettext("settings", "Display"))}</legend>{display}</fieldset>')
+        start = pgettext("button", "Start a new table")
+        apply = f'<button type="submit" class="act primary" data-cmd="apply">{escape(start)}</button>'
+    game, shown = _("Game (applies to a new table)"), pgettext("settings", "Display")
+    return (f'<fieldset><legend>{escape(game)}</legend>{"".join(rows)}{apply}'
+            f'</fieldset><fieldset><legend>{escape(shown)}</legend>{display}</fieldset>')
 
 
 def _people_html(people: list[str]) -> str:
     """Players at this device: how many (1 is the solo game; more is pass and play) and their names."""
     count = len(people)
+    alone = _("1 (just you)")
     opts = "".join(f'<option value="{n}"{" selected" if n == count else ""}>'
-                   f'{escape(_("1 (just you)") if n == 1 else number(n))}</option>' for n in range(1, 6))
+                   f'{escape(alone if n == 1 else number(n))}</option>' for n in range(1, 6))
+    labels = [_("Player {number}", number=i + 1) for i in range(count)]
     names = "".join(
-        f'<label>{escape(_("Player {number}", number=i + 1))}<input name="person_{i + 1}" type="text" '
+        f'<label>{escape(labels[i])}<input name="person_{i + 1}" type="text" '
         f'maxlength="{storage.MAX_NAME}" value="{attr(name)}" autocomplete="off"></label>'
         for i, name in enumerate(people)) if count > 1 else ""
     note = ""
     if count > 1:
         note = _("Pass and play: the device goes round, and each player sees only their own cards.")
         note = f'<p class="preset-line">{escape(note)}</p>'
-    return (f'<label>{escape(_("Players at this device"))}<select name="people_count" data-cmd="people">{opts}'
+    label = _("Players at this device")
+    return (f'<label>{escape(label)}<select name="people_count" data-cmd="people">{opts}'
             f'</select></label>{names}{note}')
 
 

@@ -45,5 +45,6 @@ class Runner:
             self.app.run_step(step)
         except Exception as err:  # noqa: BLE001 - keep the table alive, and say what happened
             # TRANSLATORS: {problem} is the programming error's name and message, as Python gives it.
-            self.app.problem(_("Something went wrong ({problem}).", problem=f"{type(err).__name__}: {err}"))
+            problem = f"{type(err).__name__}: {err}"
+            self.app.problem(_("Something went wrong ({problem}).", problem=problem))
         self.poke()
