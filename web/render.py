@@ -410,7 +410,7 @@ def language_html(chosen: str) -> str:
     current = i18n.current().code
     opts = "".join(
         f'<option value="{attr(code)}" lang="{attr(code)}"{" selected" if code == current else ""}>'
-        f'{escape(i18n.NAMES.get(code, "[Ƥšéûðö]"))}</option>' for code in languages_offered())
+        f'{escape(i18n.NAMES.get(code, code))}</option>' for code in languages_offered())
     return f'<label>{escape(_(_LABELS["lang"]))}<select name="lang" data-cmd="lang">{opts}</select></label>'
 
 
