@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from stripdeck import Card, PlayerView, category_name
-from stripdeck import i18n
+from stripdeck import Card, PlayerView, category_name, i18n
 from stripdeck.i18n import _, pgettext
 
 

@@ -25,8 +25,8 @@ import stripdeck
 from seating import BOT, PERSON, REMOTE, Seating
 from stripdeck import Session
 from stripdeck.bots import TABLE_STYLES
-from stripdeck.reads import Reads
 from stripdeck.i18n import _
+from stripdeck.reads import Reads
 from stripdeck.sound import SoundBot
 
 # Each opponent seat has its own character (the engine's bot styles, as the arena's gauntlet seats them).

@@ -16,13 +16,13 @@ import guest
 import l10n
 import preactions
 import render
+import replay
 import rules_text
 import scheduler
 import session_log
 import storage
 import stripdeck
 import turn_alert
-import replay
 import url_params
 from dom import Patcher, by_id, data, node, query
 from page_input import PageInput

@@ -150,8 +150,8 @@ def help_html(rules: Rules, ranking: str) -> str:
              _("The draw: discard and replace cards once."), _("A second betting round."),
              _("Showdown: the best five cards win."))
     # TRANSLATORS: the headings of How to play.
-    headings = [escape(h, quote=False) for h in (_("A hand"), _("What differs from 52-card poker"), _("This table's rules"),
-                                    _("Hand ranking"))]
+    headings = [escape(h, quote=False) for h in (_("A hand"), _("What differs from 52-card poker"),
+                                                 _("This table's rules"), _("Hand ranking"))]
     return (
         f'<h3>{headings[0]}</h3><ol class="help-steps">{items(steps)}</ol>'
         f"<h3>{headings[1]}</h3><ul>{items([_(d) for d in DIFFERENCES])}</ul>"
