@@ -21,7 +21,6 @@ before anything is drawn.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import sys
@@ -53,25 +52,11 @@ def _modules() -> dict[str, Any]:
             "ranking": ranking}
 
 
-def _blank(field: dataclasses.Field[Any]) -> Any:
-    """An empty value for a display model field this module does not set."""
-    kind = str(field.type)
-    if kind.startswith("tuple"):
-        return ()
-    return {"int": 0, "str": "", "bool": False}.get(kind)
-
-
 def seats_html(opponents: int, stack: int) -> str:
     """The seats around the felt before the first deal: names and stacks, no cards yet."""
     m = _modules()
     names = m["storage"].player_names(opponents)
-    models = []
-    for seat, name in enumerate(names):
-        values = {f.name: _blank(f) for f in dataclasses.fields(m["presenter"].SeatModel)
-                  if f.default is dataclasses.MISSING}
-        values.update(table_seat=seat, name=name, stack=stack, is_human=seat == 0,
-                      label=f"{name}{' (you)' if seat == 0 else ''}, {stack} chips")
-        models.append(m["presenter"].SeatModel(**values))
+    models = [m["presenter"].seat_before_deal(seat, name, stack, seat == 0) for seat, name in enumerate(names)]
     positions = m["render"].POSITIONS[len(names)]
     return "".join(m["render"].seat_html(model, position, False) for model, position in zip(models, positions))
 

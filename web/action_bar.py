@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stripdeck import Card, PlayerView, Rules
-from stripdeck.i18n import _, pgettext
+from stripdeck.i18n import N_, _, join, ngettext, number, pgettext
 
 KEYS = {"fold": "F", "check": "C", "call": "C", "bet": "B", "raise": "R", "allin": "A",
         "split": "S", "draw": "D", "take-up": "U", "take-down": "D"}
-SPLIT_HELP = "Offer to share the pot equally instead of showing down."
+SPLIT_HELP = N_("Offer to share the pot equally instead of showing down.")
 
 
 @dataclass(frozen=True)
@@ -72,15 +72,28 @@ def big_blind(rules: Rules) -> int:
 
 
 def chips_text(amount: int, unit: int = 0) -> str:
-    """An amount as the table shows it: chips, or with ``unit`` (a big blind in chips) big blinds.
+    """An amount as the table shows it: chips, or with ``unit`` (a big blind in chips) big blinds;
+    numbers written the language's way.
 
     >>> chips_text(37), chips_text(37, 2), chips_text(200, 2), chips_text(7, 20), chips_text(1, 3)
     ('37', '18.5 BB', '100 BB', '0.35 BB', '0.33 BB')
+    >>> chips_text(1200)
+    '1,200'
     """
     if unit <= 0:
-        return str(amount)
+        return number(amount)
+    # TRANSLATORS: an amount in big blinds on the table ("18.5 BB"); BB is the big blind's usual abbreviation.
+    return pgettext("big blinds", "{amount} BB", amount=in_big_blinds(amount, unit))
+
+
+def in_big_blinds(amount: int, unit: int) -> str:
+    """The number of big blinds (``unit`` chips each) in ``amount``, at most two decimals.
+
+    >>> in_big_blinds(37, 2), in_big_blinds(200, 2), in_big_blinds(1, 3)
+    ('18.5', '100', '0.33')
+    """
     text = f"{amount / unit:.2f}".rstrip("0").rstrip(".")
-    return f"{text} BB"
+    return number(amount / unit, len(text.partition(".")[2]))
 
 
 def discard_label(count: int) -> str:
@@ -90,8 +103,8 @@ def discard_label(count: int) -> str:
     ('Stand pat', 'Discard 1 card', 'Discard 3 cards')
     """
     if count == 0:
-        return "Stand pat"
-    return f"Discard {count} card{'s' if count != 1 else ''}"
+        return pgettext("button", "Stand pat")
+    return ngettext("Discard {n} card", "Discard {n} cards", count)
 
 
 def draw_action(hand: Sequence[Card], selected: Sequence[int]) -> str:
@@ -168,11 +181,12 @@ def quick_sizes(view: PlayerView, low: int, high: int) -> tuple[SizeModel, ...]:
     after_call = pot_total(view) + to_call
     everything = me.bet + me.stack
     sizes: list[SizeModel] = []
-    for label, fraction in (("½ pot", 0.5), ("Pot", 1.0)):
+    # TRANSLATORS: quick bet sizes beside the amount control: half the pot, the pot, everything.
+    for label, fraction in ((pgettext("bet size", "½ pot"), 0.5), (pgettext("bet size", "Pot"), 1.0)):
         total = view.to_match + int(after_call * fraction) if view.to_match else int(after_call * fraction)
         sizes.append(SizeModel(label, max(low, min(high, total))))
     if high == everything:
-        sizes.append(SizeModel("All in", high))
+        sizes.append(SizeModel(pgettext("bet size", "All in"), high))
     out: list[SizeModel] = []
     for size in sizes:
         if all(size.value != s.value for s in out):
@@ -180,20 +194,45 @@ def quick_sizes(view: PlayerView, low: int, high: int) -> tuple[SizeModel, ...]:
     return tuple(out)
 
 
-_VERBS = {"check": "check", "call": "call", "fold": "fold", "split": "split", "allin": "go all in"}
+# What a player who may not raise may still do, one whole sentence per set of buttons (the
+# order of LegalActions.kinds); "{choices}" is never glued from words.
+_MAY_STILL = {
+    ("check",): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: you may check."),
+    ("call",): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: you may call."),
+    ("fold",): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: you may fold."),
+    ("allin",): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+                   "you may go all in."),
+    ("fold", "check"): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+                          "you may fold or check."),
+    ("fold", "call"): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+                         "you may fold or call."),
+    ("fold", "allin"): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+                          "you may fold or go all in."),
+    ("check", "split"): N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+                           "you may check or split."),
+    ("fold", "check", "split"): N_("Your draw clock ran out, so you stood pat and may not bet or raise this "
+                                   "hand: you may fold, check or split."),
+    ("fold", "call", "split"): N_("Your draw clock ran out, so you stood pat and may not bet or raise this "
+                                  "hand: you may fold, call or split."),
+    ("fold", "allin", "split"): N_("Your draw clock ran out, so you stood pat and may not bet or raise this "
+                                   "hand: you may fold, go all in or split."),
+}
+_MAY_ANY = N_("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
+              "you may check, call or fold.")
+_VERBS = ("fold", "check", "call", "allin", "split")
 
 
-def offered_words(kinds: Sequence[str]) -> str:
-    """What a player who may not raise may still do, in words: exactly the buttons offered.
+def may_still(kinds: Sequence[str]) -> str:
+    """The help line of a player who may not raise: exactly the buttons offered, in one sentence.
 
-    >>> offered_words(("fold", "call", "split")), offered_words(("check",))
-    ('fold, call or split', 'check')
+    >>> may_still(("fold", "call", "split"))[-28:], may_still(("check",))[-14:]
+    ('you may fold, call or split.', 'you may check.')
     """
-    verbs = [_VERBS[k] for k in kinds if k in _VERBS] or ["check, call or fold"]
-    return verbs[0] if len(verbs) == 1 else ", ".join(verbs[:-1]) + " or " + verbs[-1]
+    key = tuple(k for k in _VERBS if k in kinds)
+    return _(_MAY_STILL.get(key, _MAY_ANY))
 
 
-FOLD_QUESTION = "Fold when you can check for free?"
+FOLD_QUESTION = N_("Fold when you can check for free?")
 
 
 def choice_bar(view: PlayerView) -> ActionBar:
@@ -231,8 +270,9 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
         return ActionBar()
     free_check = "check" in legal.kinds and "fold" in legal.kinds and view.phase != "draw"
     if fold_asked and free_check:
-        return ActionBar((ButtonModel("fold", "Fold", "F", "fold"),
-                          ButtonModel("check", "Check", "C", "check")), question=FOLD_QUESTION)
+        return ActionBar((ButtonModel("fold", pgettext("button", "Fold"), "F", "fold"),
+                          ButtonModel("check", pgettext("button", "Check"), "C", "check")),
+                         question=_(FOLD_QUESTION))
     me = view.seats[view.viewer]
     if view.choice is not None and "take up" in legal.kinds:
         return choice_bar(view)
@@ -240,8 +280,8 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
         chosen = tuple(i for i in selected if 0 <= i < len(view.my_hand))
         help_lines = []
         if legal.draw_max >= 5:
-            help_lines.append("Discard all five and you get four cards now: "
-                              "the fifth card comes after the others have drawn.")
+            help_lines.append(_("Discard all five and you get four cards now: "
+                                "the fifth card comes after the others have drawn."))
         return ActionBar(draw=ButtonModel("draw", discard_label(len(chosen)), "D",
                                           draw_action(view.my_hand, chosen)),
                          draw_max=legal.draw_max, help=tuple(help_lines))
@@ -252,39 +292,47 @@ def action_bar(view: PlayerView, names: Sequence[str], selected: Sequence[int] =
     offered = [names[i] for i, s in enumerate(view.seats) if s.split and i != view.viewer]
     for kind in legal.kinds:
         if kind == "fold" and free_check:
-            buttons.append(ButtonModel("ask-fold", "Fold", "F", "fold", "You may check for free: Fold asks first."))
+            buttons.append(ButtonModel("ask-fold", pgettext("button", "Fold"), "F", "fold",
+                                       _("You may check for free: Fold asks first.")))
         elif kind == "fold":
-            buttons.append(ButtonModel("fold", "Fold", "F", "fold"))
+            buttons.append(ButtonModel("fold", pgettext("button", "Fold"), "F", "fold"))
         elif kind == "check":
             if me.stack == 0:  # all in, asked about the split: the other answer is no
-                buttons.append(ButtonModel("check", "Decline", "C", "check",
-                                           "Keep playing for the pot: the hands are shown down."))
+                buttons.append(ButtonModel("check", pgettext("button", "Decline"), "C", "check",
+                                           _("Keep playing for the pot: the hands are shown down.")))
             else:
-                buttons.append(ButtonModel("check", "Check", "C", "check",
-                                           "Declines the split." if offered else ""))
+                buttons.append(ButtonModel("check", pgettext("button", "Check"), "C", "check",
+                                           _("Declines the split.") if offered else ""))
         elif kind == "call":
-            buttons.append(ButtonModel("call", f"Call {chips_text(legal.call_amount, unit)}", "C", "call"))
+            buttons.append(ButtonModel("call", pgettext("button", "Call {amount}",
+                                                        amount=chips_text(legal.call_amount, unit)), "C", "call"))
         elif kind == "split":
-            buttons.append(ButtonModel("split", "Split", "S", "split", SPLIT_HELP))
+            buttons.append(ButtonModel("split", pgettext("button", "Split"), "S", "split", _(SPLIT_HELP)))
         elif kind in ("bet", "raise") and legal.min_total is not None and legal.max_total is not None:
             low, high = legal.min_total, legal.max_total
             value = clamp_amount(low if amount is None else amount, low, high)
             amount_model = AmountModel(kind, low, high, value)
             sizes = quick_sizes(view, low, high)
-            word = "Bet" if kind == "bet" else "Raise to"
-            buttons.append(ButtonModel(kind, f"{word} {chips_text(value, unit)}", KEYS[kind], f"{kind} {value}"))
+            shown = chips_text(value, unit)
+            label = (pgettext("button", "Bet {amount}", amount=shown) if kind == "bet" else
+                     pgettext("button", "Raise to {amount}", amount=shown))
+            buttons.append(ButtonModel(kind, label, KEYS[kind], f"{kind} {value}"))
         elif kind == "allin":
-            buttons.append(ButtonModel("allin", f"All in ({chips_text(legal.allin_total, unit)})", "A", "allin"))
+            buttons.append(ButtonModel("allin", pgettext("button", "All in ({amount})",
+                                                         amount=chips_text(legal.allin_total, unit)), "A", "allin"))
     if "split" in legal.kinds:
         if offered:
-            who = ", ".join(offered)
-            help_lines.append(f"{who} offered to split the pot. Split to agree; "
-                              + ("Decline to play on." if me.stack == 0 else
-                                 "checking, betting or folding declines."))
+            # TRANSLATORS: {players} is a list of names ("Ada and Bruno").
+            help_lines.append(ngettext("{players} offered to split the pot. Split to agree; Decline to play on.",
+                                       "{players} offered to split the pot. Split to agree; Decline to play on.",
+                                       len(offered), players=join(offered)) if me.stack == 0 else
+                              ngettext("{players} offered to split the pot. Split to agree; checking, betting "
+                                       "or folding declines.",
+                                       "{players} offered to split the pot. Split to agree; checking, betting "
+                                       "or folding declines.", len(offered), players=join(offered)))
         else:
-            help_lines.append("Split: " + SPLIT_HELP[0].lower() + SPLIT_HELP[1:]
-                              + " The pot is shared only if everyone in it splits.")
+            help_lines.append(_("Split: offer to share the pot equally instead of showing down. "
+                                "The pot is shared only if everyone in it splits."))
     if me.may_not_raise and view.phase == "second betting round":
-        help_lines.append("Your draw clock ran out, so you stood pat and may not bet or raise this hand: "
-                          f"you may {offered_words(legal.kinds)}.")
+        help_lines.append(may_still(legal.kinds))
     return ActionBar(tuple(buttons), amount_model, sizes, help=tuple(help_lines))

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from stripdeck import Card, PlayerView
-from stripdeck.i18n import pgettext
+from stripdeck import Card, PlayerView, category_name, i18n
+from stripdeck.i18n import _, pgettext
 
 
 @dataclass(frozen=True)
@@ -33,14 +33,12 @@ class HintModel:
 
 
 def percent(p: float) -> str:
-    """A probability as a short percentage.
+    """A probability as a short percentage, the language's way.
 
     >>> percent(0.2685), percent(0.004), percent(0.0), percent(1.0)
     ('27%', '0.4%', '0%', '100%')
     """
-    if 0 < p < 0.01:
-        return f"{100 * p:.1f}%"
-    return f"{100 * p:.0f}%"
+    return i18n.percent(p, 1 if 0 < p < 0.01 else 0)
 
 
 def opponents_in(view: PlayerView) -> int:
@@ -64,13 +62,18 @@ def hint_model(advice: dict[str, object], hand: Sequence[Card], top: int = 4,
     rows = []
     for row in rows_data[:top]:
         chances = sorted(dict(row["categories"]).items(), key=lambda kv: -kv[1])[:categories]
-        rows.append(HintRow(row["discard"] or "nothing (stand pat)", percent(row["win"]),
-                            " · ".join(f"{name} {percent(p)}" for name, p in chances if p > 0)))
+        # TRANSLATORS: one hand category's chance in the Hint table ("one pair 44%"); the chances are
+        # listed with " · " between them.
+        rows.append(HintRow(row["discard"] or pgettext("hint", "nothing (stand pat)"), percent(row["win"]),
+                            " · ".join(pgettext("hint", "{category} {chance}", category=category_name(name),
+                                                chance=percent(p)) for name, p in chances if p > 0)))
     if not rows_data:
-        return HintModel("No advice for this hand.", (), (), "")
+        return HintModel(_("No advice for this hand."), (), (), "")
     best = rows_data[0]
     discard = tuple(sorted(texts.index(c) for c in str(best["discard"]).split() if c in texts))
-    label = "Select " + best["discard"] if discard else "Stand pat is best"
+    # TRANSLATORS: a button that selects the suggested discards; {cards} is card text ("7c Kd").
+    label = (pgettext("button", "Select {cards}", cards=best["discard"]) if discard else
+             pgettext("button", "Stand pat is best"))
     return HintModel(str(best["reason"]), tuple(rows), discard, label)
 
 

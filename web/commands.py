@@ -19,7 +19,7 @@ PLAY = frozenset({
     "take-up", "take-down",  # the choice of the fourth card (the bosnian preset)
 })
 # The Settings form (the page's own table: not a guest's, not the mini game's).
-SETTINGS = frozenset({"apply", "keep-playing", "people"})
+SETTINGS = frozenset({"apply", "keep-playing", "people", "lang"})
 # Dealing the next hand and starting again: only the page that holds the table.
 TABLE = frozenset({"deal", "newtable"})
 

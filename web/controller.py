@@ -111,30 +111,30 @@ class Controller(Seating):
         if self.session.in_hand:
             return ""
         if self.ended and self.passing:
-            return "You have ended the session: History exports every hand with every card. Start a new table."
+            return _("You have ended the session: History exports every hand with every card. Start a new table.")
         seats = self.session.seats
         players = [i for i, p in enumerate(seats) if p is not None and p.stack > 0]
         people = [i for i in players if seats[i].controller != BOT]  # type: ignore[union-attr]
         hosting = any(p is not None and p.controller == REMOTE for p in seats)
         if not self.passing and not hosting and self.people:
             human = seats[self.people[0]]
+            you = human is None or human.name == presenter.YOU
             if human is None or human.stack == 0:
-                return f"{self._you(human)} out of chips. Start a new table to play again."
+                return (_("You are out of chips. Start a new table to play again.") if you else
+                        _("{player} is out of chips. Start a new table to play again.", player=human.name))
             if len(players) < 2:
-                return f"{self._you(human, 'have')} won every chip at the table! Start a new table to play again."
+                return (_("You have won every chip at the table! Start a new table to play again.") if you else
+                        _("{player} has won every chip at the table! Start a new table to play again.",
+                          player=human.name))
             return ""
         if len(players) < 2:
             winner = seats[players[0]] if players else None
-            return f"{winner.name if winner else 'Nobody'} has won every chip at the table. Start a new table."
+            if winner is None:
+                return _("Nobody has won every chip at the table. Start a new table.")
+            return _("{player} has won every chip at the table. Start a new table.", player=winner.name)
         if not people:
-            return "Everyone is out of chips; only bots are left. Start a new table to play again."
+            return _("Everyone is out of chips; only bots are left. Start a new table to play again.")
         return ""
-
-    @staticmethod
-    def _you(player: stripdeck.Player | None, verb: str = "are") -> str:
-        if player is None or player.name == "You":
-            return f"You {verb}"
-        return f"{player.name} {'is' if verb == 'are' else 'has'}"
 
     @property
     def last_finished(self) -> stripdeck.HandState | None:
@@ -354,9 +354,9 @@ class Controller(Seating):
         if step.token != self.token:
             return ""
         if step.kind == "apply" and self.queued is not None:
-            _kind, text = self.queued
+            _token, text = self.queued
             self.queued = None
-            return "" if self.act(text) else "That action is no longer possible."
+            return "" if self.act(text) else _("That action is no longer possible.")
         if step.kind == "apply":  # the pre-action of the person to act, chosen before their turn
             text = self.preaction_due()
             self.preactions.pop(self.session.to_act_table_seat or 0, None)
@@ -372,8 +372,8 @@ class Controller(Seating):
             drawing = self.session.hand is not None and self.session.hand.phase == "draw"
             if self.session.hand is not None and self.session.hand.choosing:
                 return _("5 seconds left: then you take the face-down card.")
-            return ("5 seconds left: then you stand pat." if drawing
-                    else "5 seconds left: then you check, or fold if you cannot check.")
+            return (_("5 seconds left: then you stand pat.") if drawing
+                    else _("5 seconds left: then you check, or fold if you cannot check."))
         elif step.kind == "announce":
             self.announced = step.token
         elif step.kind == "deal":
@@ -410,8 +410,15 @@ class Controller(Seating):
             self.note = presenter.timeout_note(phase, dropped, folded)
             return self.note
         player = self.session.seats[seat] if seat is not None else None
-        who = player.name if player else "A player"
-        return f"{who} ran out of time." if action == "timeout" else f"{who} is away: {action} for them."
+        if player is None:
+            return _("A player ran out of time.") if action == "timeout" else _("A player is away.")
+        who = player.name
+        if action == "timeout":
+            return _("{player} ran out of time.", player=who)
+        # TRANSLATORS: a guest who left the table: what was done for them.
+        return {"draw": _("{player} is away: they stand pat.", player=who),
+                "check": _("{player} is away: they check.", player=who)}.get(
+                    action, _("{player} is away: they fold.", player=who))
 
     def queue(self, text: str) -> None:
         """Keep the human's action until the tables are ready (a second one replaces it)."""
@@ -502,9 +509,9 @@ class Controller(Seating):
         action the engine refuses (its IllegalAction code). Nothing changes when refused.
         """
         if not self.remote_to_act() or self.session.to_act_table_seat != table_seat:
-            return "turn", "It is not your turn."
+            return "turn", _("It is not your turn.")
         if step != self.step_text:
-            return "stale", "The table has moved on since you chose; choose again."
+            return "stale", _("The table has moved on since you chose; choose again.")
         try:
             self._apply(text)
         except stripdeck.IllegalAction as err:
@@ -680,8 +687,8 @@ class Controller(Seating):
         table is or because everyone agreed to end it (:meth:`end_session`)."""
         if not self.passing or self.game_over:
             return ""
-        return ("At a shared device the exports show every person's cards, so they open when the session ends: "
-                "when the table is over, or when you all agree to end it between hands.")
+        return _("At a shared device the exports show every person's cards, so they open when the session ends: "
+                 "when the table is over, or when you all agree to end it between hands.")
 
     def end_session(self) -> bool:
         """Pass and play, between hands: everyone agreed to end the session; the table is over and
@@ -717,5 +724,5 @@ class Controller(Seating):
         for seat in self.people:
             player = self.session.seats[seat]
             if player is not None:
-                out["You" if not self.passing else player.name] = player.stack
+                out[presenter.YOU if not self.passing else player.name] = player.stack
         return out

@@ -68,3 +68,30 @@ def translate_static() -> None:
             english = node.getAttribute(f"data-l10n-{name}")
             if english:
                 node.setAttribute(name, pgettext(str(context), str(english)) if context else _(str(english)))
+
+
+def page_name(code: str) -> str:
+    """The file of a language's page (as build.py writes them: tools/shell.py page_name).
+
+    >>> page_name("en"), page_name("it")
+    ('index.html', 'index.it.html')
+    """
+    return "index.html" if code == "en" else f"index.{code}.html"
+
+
+def manifest_name(code: str) -> str:
+    """The file of a language's web app manifest (tools/shell.py manifest_name)."""
+    return "manifest.webmanifest" if code == "en" else f"manifest.{code}.webmanifest"
+
+
+def page_address(code: str, search: str, fragment: str) -> str:
+    """The address of a language's page, with the query (without ``lang=``: the page is already
+    that language's) and the fragment kept.
+
+    >>> page_address("it", "?seed=3&lang=qps", "#x")
+    'index.it.html?seed=3#x'
+    """
+    from urllib.parse import parse_qsl, urlencode
+
+    pairs = [(k, v) for k, v in parse_qsl(search.lstrip("?"), keep_blank_values=True) if k != "lang"]
+    return page_name(code) + ("?" + urlencode(pairs) if pairs else "") + fragment

@@ -16,6 +16,7 @@ import guest
 import l10n
 import preactions
 import render
+import replay
 import rules_text
 import scheduler
 import session_log
@@ -29,6 +30,8 @@ from presenter import announcement
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from runner import Runner
+from stripdeck import i18n
+from stripdeck.i18n import _, pgettext
 
 
 class App(PageInput, friends_page.FriendsControls):
@@ -73,7 +76,7 @@ class App(PageInput, friends_page.FriendsControls):
             hosting = friends_page.read_hosting() if not self.embed else None
             if any(p is not None and p.controller == controller.REMOTE for p in session.seats):
                 if hosting is None:  # guests' seats without a way to reach them: a table of one's own
-                    self.notices.append("The table you hosted could not be resumed; a new table is dealt.")
+                    self.notices.append(_("The table you hosted could not be resumed; a new table is dealt."))
                     self.ctl.new_table(settings)
                 else:
                     self.mode = friends_page.HostMode(self, self.ctl, *hosting, resumed=True)
@@ -126,7 +129,7 @@ class App(PageInput, friends_page.FriendsControls):
     async def _prepare(self, rules):
         steps = []
         start = time.perf_counter()
-        for _ in stripdeck.prepare(rules):
+        for _step in stripdeck.prepare(rules):
             steps.append((time.perf_counter() - start) * 1000)
             await asyncio.sleep(0)
             start = time.perf_counter()
@@ -177,7 +180,9 @@ class App(PageInput, friends_page.FriendsControls):
 
     # ---------------------------------------------------------------- rendering
 
-    def render(self):
+    def render(self, announce=True):
+        """Draw the page for the controller's state; ``announce=False``: tell screen readers nothing
+        (the page changed language: nothing happened at the table)."""
         ctl = self.ctl
         if self.ready_rules is not None and self.ready_rules != ctl.rules:
             self.prepare()  # a guest's page learns the host's rules from its messages: their tables too
@@ -193,12 +198,12 @@ class App(PageInput, friends_page.FriendsControls):
         if model is None:  # no hand on the table yet (friends joining), or a saved game without one
             over = ctl.game_over
             if isinstance(self.mode, friends_page.GuestMode):
-                words, controls = over or "Waiting for the host to deal…", ""
+                words, controls = over or _("Waiting for the host to deal…"), ""
             elif self.mode is not None:
-                words = "Waiting for your friends to join: their invitations are in the Friends panel."
+                words = _("Waiting for your friends to join: their invitations are in the Friends panel.")
                 controls = render.lobby_controls_html()
             else:
-                words, controls = over or "Ready to deal.", render.controls_html_between_hands(over, summary)
+                words, controls = over or _("Ready to deal."), render.controls_html_between_hands(over, summary)
             self.patch.set("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
                            + render.attr(words) + "</div></div></div>")
             self.patch.set("controls", controls)
@@ -214,9 +219,10 @@ class App(PageInput, friends_page.FriendsControls):
             history.scrollTop = history.scrollHeight
             if model.history != self.history:
                 said = announcement(self.history, model.history)
-                if model.my_turn and not said.endswith("Your turn."):
+                if model.my_turn and not said.endswith(_("Your turn.")):
                     said = (said + " " + model.status).strip()
-                self.say(said)
+                if announce:
+                    self.say(said)
                 self.history = model.history
         if self.replaying is not None:
             shown, index = self.replaying
@@ -349,9 +355,10 @@ class App(PageInput, friends_page.FriendsControls):
 
     def render_notices(self):
         box = by_id("notices")
+        dismiss = render.attr(_("Dismiss notice"))
         box.innerHTML = "".join(
             f'<p class="notice">{render.attr(n)} <button type="button" data-cmd="dismiss" '
-            f'aria-label="Dismiss notice">×</button></p>' for n in self.notices)
+            f'aria-label="{dismiss}">×</button></p>' for n in self.notices)
         box.hidden = not self.notices
 
     def render_settings(self, settings=None):
@@ -365,7 +372,7 @@ class App(PageInput, friends_page.FriendsControls):
             return
         if not self.is_ready():
             by_id("help-body").innerHTML = render.attr(
-                "Getting the ranking ready…") + rules_text.help_html(self.ctl.rules, "")
+                _("Getting the ranking ready…")) + rules_text.help_html(self.ctl.rules, "")
             return
         from widgets.ranking import render as ranking_html
 
@@ -380,7 +387,10 @@ class App(PageInput, friends_page.FriendsControls):
         if timer is None or left is None or not limit:
             return
         banked = self.ctl.in_bank()  # the turn's clock ran out: the time bank is counting
-        query(".timer-text", timer).textContent = f"Time bank {left:.0f} s" if banked else f"{left:.0f} s"
+        seconds = f"{left:.0f}"
+        # TRANSLATORS: the clock of the player to act, in seconds: their turn's, or their time bank's.
+        query(".timer-text", timer).textContent = (pgettext("timer", "Time bank {seconds} s", seconds=seconds)
+                                                   if banked else pgettext("timer", "{seconds} s", seconds=seconds))
         query(".timer-bar", timer).style.width = f"{min(100.0, 100 * left / limit):.1f}%"
         timer.classList.toggle("low", left <= scheduler.WARN_BEFORE)
         timer.classList.toggle("bank", banked)
@@ -401,6 +411,52 @@ class App(PageInput, friends_page.FriendsControls):
         """Tell screen readers: politely, or at once (``urgent``: a clock about to run out)."""
         if text:
             by_id("alert" if urgent else "live").textContent = text
+
+    # ---------------------------------------------------------------- the page's language
+
+    async def switch_language(self, code):
+        """The language chosen in Settings, in place: its catalogue loaded (l10n.fetch_language),
+        then every word of the page said again in it, the choice kept with the settings, and the
+        address that of the language's page (a reload opens it). A catalogue that cannot be loaded
+        is a notice, and the page stays in its language."""
+        before = i18n.current()
+        if code not in render.languages_offered():
+            self.render_settings()
+            return
+        try:
+            language = await l10n.fetch_language(code)
+        except Exception as err:  # noqa: BLE001 - a CatalogueError, or the network refused the fetch
+            reason = str(err) if isinstance(err, i18n.CatalogueError) else type(err).__name__
+            # TRANSLATORS: {language} is the language the page keeps, in its own name ("Italiano").
+            self.problem(_("The page stays in {language}: {reason}", language=i18n.NAMES.get(before.code, before.code),
+                           reason=reason))
+            self.render_settings()  # the picker shows the language still in use
+            return
+        i18n.use(language)
+        self.ctl.set_display({"lang": code})
+        root = document.documentElement
+        root.lang = code
+        l10n.translate_static()
+        document.title = turn_alert.title()
+        manifest = query('link[rel="manifest"]')
+        if manifest is not None:
+            manifest.setAttribute("href", "./" + l10n.manifest_name(code))
+        window.history.replaceState(None, "", l10n.page_address(code, str(window.location.search),
+                                                                 str(window.location.hash)))
+        if self.replaying is not None:  # the replay's frames are drawn again in the new language
+            shown, index = self.replaying
+            record = replay.find(self.ctl.hand_log, shown.number)
+            self.replaying = (replay.build(record), index) if record is not None else None
+        self.help_rules = None
+        self.render_settings()
+        self.render_notices()
+        self.render_help()
+        if not by_id("friends").hidden:
+            self.render_friends()
+        self.save()
+        self.render(announce=False)
+        self.alert_turn(drawn=False)
+        self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
     def start(self):
         for name, handler in (("click", self.on_click), ("input", self.on_input),

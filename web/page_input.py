@@ -15,6 +15,7 @@ import storage
 from dom import by_id, data, node, query
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
+from stripdeck.i18n import _
 
 PANELS = ("history", "settings", "help", "friends")
 
@@ -46,7 +47,8 @@ class PageInput:
         await self.wait_ready()
         if self.ctl.ask_hint():
             self.render()
-            self.say("Hint: " + self.ctl.hint["rows"][0]["reason"])
+            # TRANSLATORS: said to screen readers when the Hint opens; {reason} is the advisor's advice.
+            self.say(_("Hint: {reason}", reason=self.ctl.hint["rows"][0]["reason"]))
 
     def on_click(self, event):
         target = node(event.target.closest("[data-cmd]"))
@@ -108,7 +110,7 @@ class PageInput:
             if confirmed and self.ctl.end_session():
                 self.confirm_end_session = False
                 self.after_change()
-                self.say("The session has ended: History exports every hand.")
+                self.say(_("The session has ended: History exports every hand."))
             elif not confirmed:
                 self.confirm_end_session = True
                 self.render()
@@ -121,10 +123,10 @@ class PageInput:
         elif cmd == "copy":
             self.copy()
         elif cmd == "download":
-            self.download(self.ctl.export_json(), "stripdeck-hand.json", "Hand downloaded as scenario JSON.")
+            self.download(self.ctl.export_json(), "stripdeck-hand.json", _("Hand downloaded as scenario JSON."))
         elif cmd == "download-session":
             self.download(self.ctl.export_session_json(), "stripdeck-session.json",
-                          "Every hand of this session downloaded as one JSON file.")
+                          _("Every hand of this session downloaded as one JSON file."))
         elif cmd == "copy-code":
             self.copy_code(data(target, "target"))
         elif cmd in ("replay", "replay-back", "replay-next", "replay-close"):
@@ -143,7 +145,7 @@ class PageInput:
             try:
                 self.replaying = (replay.build(record), 0)
             except ValueError as err:
-                self.problem(f"This hand cannot be replayed ({err}).")
+                self.problem(_("This hand cannot be replayed ({reason}).", reason=str(err)))
                 return
         elif self.replaying is None:
             return
@@ -226,7 +228,9 @@ class PageInput:
 
     def on_change(self, event):
         target = event.target
-        if target.name == "preset" and node(target.closest("#settings-form")) is not None:
+        if target.name == "lang" and node(target.closest("#settings-form")) is not None:
+            asyncio.ensure_future(self.switch_language(str(target.value)))
+        elif target.name == "preset" and node(target.closest("#settings-form")) is not None:
             self.render_settings(storage.with_preset(self.form_settings(), target.value))
         elif target.name == "people_count" and node(target.closest("#settings-form")) is not None:
             settings = self.form_settings()  # more or fewer name rows; bots fill the rest of the table
@@ -258,7 +262,7 @@ class PageInput:
         try:
             settings = storage.validate(self.form_settings())
         except storage.SettingsError as err:
-            by_id("settings-error").textContent = f"Not applied: {err}"
+            by_id("settings-error").textContent = _("Not applied: {reason}", reason=str(err))
             return
         by_id("settings-error").textContent = ""
         if self.ctl.in_hand and data(submitter, "confirmed") != "1":
@@ -270,7 +274,7 @@ class PageInput:
             return
         self.new_table(settings)
         self.toggle_panel("settings", show=False, focus=False)  # back to the table, dealt anew
-        self.say("New table started with your settings.")
+        self.say(_("New table started with your settings."))
 
     def new_table(self, settings):
         self.confirm_new_table = False
@@ -333,10 +337,10 @@ class PageInput:
         box.hidden = False
         try:
             window.navigator.clipboard.writeText(text).then(
-                create_proxy(lambda *_: self.say("Hand copied to the clipboard as scenario JSON.")),
-                create_proxy(lambda *_: self.say("Copy it from the text box below.")))
+                create_proxy(lambda *args: self.say(_("Hand copied to the clipboard as scenario JSON."))),
+                create_proxy(lambda *args: self.say(_("Copy it from the text box below."))))
         except Exception:  # noqa: BLE001 - no clipboard API: the text box is there
-            self.say("Copy it from the text box below.")
+            self.say(_("Copy it from the text box below."))
 
     def download(self, text, name, said):
         if not text:

@@ -22,9 +22,37 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stripdeck import LegalActions, PlayerView
+from stripdeck.i18n import NP_, _, pgettext
 
 KINDS = ("checkfold", "check", "callany", "fold")
-LABELS = {"checkfold": "Check/Fold", "check": "Check", "callany": "Call any", "fold": "Fold to any bet"}
+# The toggles' labels (context "pre-action": a choice made before one's turn).
+LABELS = {"checkfold": NP_("pre-action", "Check/Fold"), "check": NP_("pre-action", "Check"),
+          "callany": NP_("pre-action", "Call any"), "fold": NP_("pre-action", "Fold to any bet")}
+# What the line under the toggles says once one is chosen.
+_CHOSEN = {"checkfold": NP_("pre-action", "Check/Fold: done for you when your turn comes."),
+           "check": NP_("pre-action", "Check: done for you when your turn comes."),
+           "callany": NP_("pre-action", "Call any: done for you when your turn comes."),
+           "fold": NP_("pre-action", "Fold to any bet: done for you when your turn comes.")}
+
+
+def label(kind: str) -> str:
+    """A pre-action's toggle label in the language in use.
+
+    >>> label("callany")
+    'Call any'
+    """
+    return pgettext(*LABELS[kind])
+
+
+def said(chosen: str, offer: tuple[str, ...] | list[str]) -> str:
+    """The line under the toggles: what the chosen one does, or how to choose.
+
+    >>> said("check", ("checkfold", "check")), said("", ("fold",))
+    ('Check: done for you when your turn comes.', 'Choose what to do when your turn comes.')
+    """
+    if chosen in offer:
+        return pgettext(*_CHOSEN[chosen])
+    return _("Choose what to do when your turn comes.")
 BETTING = ("first betting round", "second betting round")
 
 

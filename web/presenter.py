@@ -12,20 +12,40 @@ from dataclasses import dataclass
 
 import preactions
 import stripdeck
-from action_bar import ActionBar, action_bar, big_blind, chips_text, pot_total
+from action_bar import ActionBar, action_bar, big_blind, chips_text, in_big_blinds, pot_total
 from advice_panel import HintModel
 from stripdeck import Card, PlayerView
-from stripdeck.i18n import _
-from stripdeck.narrate import second_person
+from stripdeck.i18n import NP_, _, ngettext, npgettext, pgettext, upper_first
+from stripdeck.narrate import hand_words
 
 RANK_TEXT = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 SUIT_SYMBOL = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}
+# TRANSLATORS: the phase of the hand in the middle of the table ("Hand 3 · Betting, before the draw").
 PHASE_TEXT = {
-    "first betting round": "Betting, before the draw",
-    "draw": "The draw",
-    "second betting round": "Betting, after the draw",
-    "complete": "Hand over",
+    "first betting round": NP_("table phase", "Betting, before the draw"),
+    "draw": NP_("table phase", "The draw"),
+    "second betting round": NP_("table phase", "Betting, after the draw"),
+    "complete": NP_("table phase", "Hand over"),
 }
+# The name the page gives its one person (the solo game, a host's or a guest's own seat): the
+# settings and the session's records keep it as this English word; people read it translated.
+YOU = "You"
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the page shows it: the page's one person is "You" in the page's language.
+
+    >>> shown_name("You"), shown_name("Ada")
+    ('You', 'Ada')
+    """
+    # TRANSLATORS: the name on the seat of the person at this device (the solo game).
+    return pgettext("seat name", "You") if name == YOU else name
+
+
+def phase_text(phase: str) -> str:
+    """The phase of the hand as the middle of the table says it."""
+    marked = PHASE_TEXT.get(phase)
+    return pgettext(*marked) if marked is not None else stripdeck.phase_name(phase)
 
 
 @dataclass(frozen=True)
@@ -36,7 +56,7 @@ class CardModel:
     rank: str = ""
     suit: str = ""
     symbol: str = ""
-    name: str = "Face-down card"
+    name: str = ""                # the card in words ("Face-down card" for a card's back)
     selected: bool = False
     selectable: bool = False
     index: int = 0
@@ -91,40 +111,93 @@ class TableModel:
     pre_offer: tuple[str, ...] = ()  # pre-actions the viewer may choose while others act (preactions.py)
     preaction: str = ""           # the one chosen ('' for none)
     unit: int = 0                 # amounts shown in big blinds of this many chips (0: in chips)
+    pot_text: str = ""            # what the pot says when it is not ``pot`` ("Pot 37 (won)": the hand is over)
+
+
+def seat_before_deal(table_seat: int, name: str, stack: int, is_human: bool) -> SeatModel:
+    """A seat before the first deal (the page's pre-rendered table): its name and stack, no cards.
+
+    >>> seat_before_deal(0, "You", 200, True).label, seat_before_deal(1, "Ada", 1, False).label
+    ('You (you), 200 chips', 'Ada, 1 chip')
+    """
+    shown = shown_name(name)
+    first = pgettext("seat label", "{name} (you)", name=shown) if is_human else shown
+    label = pgettext("seat label", ", ").join([first, ngettext("{n} chip", "{n} chips", stack)])
+    return SeatModel(table_seat=table_seat, name=shown, stack=stack, bet=0, is_human=is_human, is_button=False,
+                     to_act=False, folded=False, all_in=False, cards=(), markers=(), drew="", last_action="",
+                     hand_name="", won=0, status="", label=label)
 
 
 def card_model(card: Card, index: int = 0, selected: bool = False, selectable: bool = False) -> CardModel:
-    """A face-up card for display.
+    """A face-up card for display (its name from the engine's words, in the language in use).
 
     >>> card_model(stripdeck.parse_card("Th")).name
     'Ten of hearts'
     """
     suit = card.suit
+    name = upper_first(stripdeck.card_name(card))
     if suit is None:  # the joker
-        return CardModel("Jk", "★", "j", "🃏", "Joker", selected, selectable, index)
+        return CardModel("Jk", "★", "j", "🃏", name, selected, selectable, index)
     return CardModel(str(card), RANK_TEXT[int(card.rank)], suit.value, SUIT_SYMBOL[suit.value],
-                     card.name, selected, selectable, index)
+                     name, selected, selectable, index)
+
+
+# TRANSLATORS: the forced bets a seat posted this hand, on its plate: small blind, big blind, ante.
+_MARKERS = {"small_blind": NP_("forced bet", "SB"), "big_blind": NP_("forced bet", "BB"),
+            "ante": NP_("forced bet", "Ante")}
 
 
 def _forced_markers(view: PlayerView) -> dict[int, list[str]]:
     marks: dict[int, list[str]] = {}
-    names = {"small_blind": "SB", "big_blind": "BB", "ante": "Ante"}
     for event in view.log:
-        if event.kind in names and event.seat is not None:
-            marks.setdefault(event.seat, []).append(names[event.kind])
+        if event.kind in _MARKERS and event.seat is not None:
+            marks.setdefault(event.seat, []).append(pgettext(*_MARKERS[event.kind]))
     return marks
 
 
-# What a seat's last action looks like on its tag (the amount is the seat's total this round).
-_ACTION_TAGS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet {}", "raise": "Raise {}",
-                "allin": "All in", "timeout": "Time out", "split": "Split", "decline": "Declines split"}
+# A seat's last action this round, as (kind, amount): the engine's event kinds, and "draws" /
+# "standpat" for the draw. What it looks like on the seat's tag and in its label: _tag, _tag_label.
+Tag = tuple[str, int]
+_TAGGED = ("fold", "check", "call", "bet", "raise", "allin", "timeout", "split", "decline")
 
 
-def last_actions(view: PlayerView, unit: int = 0) -> dict[int, str]:
-    """Each seat's last action in the current round ("Check", "Raise 6", "Draws 3"); a new
-    round clears them. At the end of the hand nothing is shown (the results are). ``unit``:
-    amounts in big blinds of that many chips."""
-    tags: dict[int, str] = {}
+def _tag(kind: str, amount: int, unit: int = 0) -> str:
+    """A last action on the seat's tag ("Raise 6", "Draws 2")."""
+    shown = chips_text(amount, unit)
+    # TRANSLATORS: a seat's last action this round, on a small tag by the seat (a bet's {amount} is the
+    # seat's total this round).
+    texts = {
+        "fold": lambda: pgettext("seat tag", "Fold"), "check": lambda: pgettext("seat tag", "Check"),
+        "call": lambda: pgettext("seat tag", "Call"), "bet": lambda: pgettext("seat tag", "Bet {amount}", amount=shown),
+        "raise": lambda: pgettext("seat tag", "Raise {amount}", amount=shown),
+        "allin": lambda: pgettext("seat tag", "All in"), "timeout": lambda: pgettext("seat tag", "Time out"),
+        "split": lambda: pgettext("seat tag", "Split"), "decline": lambda: pgettext("seat tag", "Declines split"),
+        "draws": lambda: npgettext("seat tag", "Draws {n}", "Draws {n}", amount),
+        "standpat": lambda: pgettext("seat tag", "Stands pat"),
+    }
+    return texts[kind]()
+
+
+def _tag_label(kind: str, amount: int, unit: int = 0) -> str:
+    """A last action as a part of the seat's accessible label ("raise 6", "draws 2")."""
+    shown = chips_text(amount, unit)
+    # TRANSLATORS: a seat's last action this round, as one item of the seat's description for screen
+    # readers ("Ada, 196 chips, raise 6, to act").
+    texts = {
+        "check": lambda: pgettext("seat label", "check"), "call": lambda: pgettext("seat label", "call"),
+        "bet": lambda: pgettext("seat label", "bet {amount}", amount=shown),
+        "raise": lambda: pgettext("seat label", "raise {amount}", amount=shown),
+        "allin": lambda: pgettext("seat label", "all in"), "timeout": lambda: pgettext("seat label", "time out"),
+        "split": lambda: pgettext("seat label", "split"), "decline": lambda: pgettext("seat label", "declines split"),
+        "draws": lambda: npgettext("seat label", "draws {n}", "draws {n}", amount),
+        "standpat": lambda: pgettext("seat label", "stands pat"),
+    }
+    return texts[kind]()
+
+
+def _last_kinds(view: PlayerView) -> dict[int, Tag]:
+    """Each seat's last action in the current round, as (kind, amount)."""
+    tags: dict[int, Tag] = {}
     if view.phase == "complete":
         return tags
     for event in view.log:
@@ -134,16 +207,23 @@ def last_actions(view: PlayerView, unit: int = 0) -> dict[int, str]:
         elif seat is None:
             continue
         elif kind == "discard":
-            tags[seat] = f"Draws {event.amount}" if event.amount else "Stands pat"
-        elif kind in _ACTION_TAGS:
+            tags[seat] = ("draws", event.amount) if event.amount else ("standpat", 0)
+        elif kind in _TAGGED:
             if kind == "decline":  # the offer is over: no seat's "Split" stays up
-                tags = {k: v for k, v in tags.items() if v != "Split"}
-                if tags.get(seat, "Check") not in ("Check", "Time out"):
+                tags = {k: v for k, v in tags.items() if v[0] != "split"}
+                if tags.get(seat, ("check", 0))[0] not in ("check", "timeout"):
                     continue  # a bet or fold that declined keeps its own tag
-            if kind in ("check", "fold") and tags.get(seat) == "Time out":
+            if kind in ("check", "fold") and tags.get(seat, ("", 0))[0] == "timeout":
                 continue  # "Time out" says more than the check or fold it caused
-            tags[seat] = _ACTION_TAGS[kind].format(chips_text(event.amount or 0, unit))
+            tags[seat] = (kind, event.amount or 0)
     return tags
+
+
+def last_actions(view: PlayerView, unit: int = 0) -> dict[int, str]:
+    """Each seat's last action in the current round ("Check", "Raise 6", "Draws 3"); a new
+    round clears them. At the end of the hand nothing is shown (the results are). ``unit``:
+    amounts in big blinds of that many chips."""
+    return {seat: _tag(kind, amount, unit) for seat, (kind, amount) in _last_kinds(view).items()}
 
 
 def timeout_note(phase: str, dropped: int, folded: bool) -> str:
@@ -156,12 +236,15 @@ def timeout_note(phase: str, dropped: int, folded: bool) -> str:
     'Time ran out: you folded.'
     """
     if phase == "draw":
-        lost = (f" The {dropped} card{'s' if dropped != 1 else ''} you selected "
-                f"{'were' if dropped != 1 else 'was'} not discarded." if dropped else "")
         # What is still offered (check, call, fold, a split) is for the action bar to say: it
         # depends on the state when the turn comes (docs/rules-decisions.md).
-        return f"Time ran out: you stood pat.{lost} This hand you may no longer bet or raise."
-    return "Time ran out: you folded." if folded else "Time ran out: you checked."
+        if dropped:
+            return ngettext("Time ran out: you stood pat. The {n} card you selected was not discarded. "
+                            "This hand you may no longer bet or raise.",
+                            "Time ran out: you stood pat. The {n} cards you selected were not discarded. "
+                            "This hand you may no longer bet or raise.", dropped)
+        return _("Time ran out: you stood pat. This hand you may no longer bet or raise.")
+    return _("Time ran out: you folded.") if folded else _("Time ran out: you checked.")
 
 
 def _show_order(view: PlayerView) -> dict[int, int]:
@@ -170,6 +253,12 @@ def _show_order(view: PlayerView) -> dict[int, int]:
         if event.kind == "show" and event.seat is not None and event.seat not in order:
             order[event.seat] = len(order)
     return order
+
+
+def _you(names: Sequence[str], human: int) -> int | None:
+    """The seat the page speaks to as "you": the viewer, when the page calls them "You" (at a
+    shared device nobody is: the device goes round)."""
+    return human if 0 <= human < len(names) and names[human] == YOU else None
 
 
 def _results(view: PlayerView) -> tuple[dict[int, int], dict[int, str], set[int]]:
@@ -186,14 +275,16 @@ def _results(view: PlayerView) -> tuple[dict[int, int], dict[int, str], set[int]
     return won, shown, mucked
 
 
-def history(view: PlayerView, names: Sequence[str], before_showdown: bool = False) -> tuple[str, ...]:
-    """The hand's events in plain words (the engine's narration); ``before_showdown``: only
-    those before the showdown's first shown hand or award (while the cards turn over)."""
+def history(view: PlayerView, names: Sequence[str], before_showdown: bool = False,
+            you: int | None = None) -> tuple[str, ...]:
+    """The hand's events in plain words (the engine's narration, ``you``: the seat it speaks to);
+    ``before_showdown``: only those before the showdown's first shown hand or award (while the
+    cards turn over)."""
     log = list(view.log)
     if before_showdown:
         first = next((i for i, e in enumerate(log) if e.kind in ("show", "muck", "win")), len(log))
         log = log[:first]
-    return tuple(second_person(line) for line in stripdeck.describe_log(log, list(names), card_names=True))
+    return tuple(stripdeck.describe_log(log, list(names), card_names=True, you=you))
 
 
 def my_hand_name(view: PlayerView) -> str:
@@ -241,64 +332,75 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
     if not announce:
         won = {}
     order = _show_order(view)
-    tags = last_actions(view, unit)
+    tags = _last_kinds(view)
     choice = view.choice  # (seat, face-up card) while that seat chooses its fourth card
     choosing = bar.choosing
 
+    you = _you(names, human)
     seats = []
     for i, seat in enumerate(view.seats):
-        name = names[i]
+        name = shown_name(names[i])
         is_human = i == human
         if seat.hand is not None and not (seat.folded and not is_human):
             cards = tuple(card_model(c, k, selected=k in chosen, selectable=is_human and drawing)
                           for k, c in enumerate(seat.hand))
         else:
-            cards = tuple(CardModel(index=k) for k in range(seat.card_count if not seat.folded else 0))
-        if seat.drawn is None:
-            drew = ""
-        elif seat.drawn == 0:
-            drew = "Stood pat"
-        else:
-            drew = f"Drew {seat.drawn}"
+            cards = tuple(CardModel(index=k, name=_("Face-down card"))
+                          for k in range(seat.card_count if not seat.folded else 0))
+        drew = drew_label = ""
+        if seat.drawn == 0:
+            # TRANSLATORS: on a seat once the draw is over: it kept its five cards.
+            drew, drew_label = pgettext("seat tag", "Stood pat"), pgettext("seat label", "stood pat")
+        elif seat.drawn is not None:
+            drew = npgettext("seat tag", "Drew {n}", "Drew {n}", seat.drawn)
+            drew_label = npgettext("seat label", "drew {n}", "drew {n}", seat.drawn)
         if i in shown:
-            hand_name = shown[i]
+            hand_name = hand_words(shown[i])
         elif is_human and not seat.folded and name_hand:
             hand_name = my_hand_name(view)
         else:
             hand_name = ""
         if seat.folded:
-            status = "Folded"
+            status, status_label = pgettext("seat tag", "Folded"), pgettext("seat label", "folded")
         elif i in mucked:
-            status = "Mucked"
+            status, status_label = pgettext("seat tag", "Mucked"), pgettext("seat label", "mucked")
         elif seat.all_in:
-            status = "All in"
+            status, status_label = pgettext("seat tag", "All in"), pgettext("seat label", "all in")
         else:
-            status = ""
-        last = tags.get(i, "")
-        if last in (status, "Fold"):
-            last = ""  # "Folded" already says it
-        if last.startswith(("Draws", "Stands pat")):
-            drew = ""  # during the draw the tag says it ("Draws 2"); "Drew 2" once the round is over
+            status = status_label = ""
+        kind, tagged = tags.get(i, ("", 0))
+        if kind == "fold" or kind == "allin" and seat.all_in and not seat.folded and i not in mucked:
+            kind = ""  # "Folded" (or the status "All in") already says it
+        if kind in ("draws", "standpat"):
+            drew = drew_label = ""  # during the draw the tag says it ("Draws 2"); "Drew 2" once the round is over
+        last = _tag(kind, tagged, unit) if kind else ""
         to_act = view.to_act == i
-        stack = f"{seat.stack} chips" if not unit else f"{chips_text(seat.stack, unit)[:-3]} big blind" + (
-            "" if seat.stack == unit else "s")
-        parts = [f"{name}{' (you)' if is_human else ''}", stack]
+        if unit:
+            whole, part = divmod(seat.stack, unit)
+            # TRANSLATORS: a stack in big blinds in a seat's description; {amount} may have decimals ("12.5").
+            stack = ngettext("{amount} big blind", "{amount} big blinds", whole if not part else 100,
+                             amount=in_big_blinds(seat.stack, unit))
+        else:
+            # TRANSLATORS: a seat's stack in its description for screen readers.
+            stack = ngettext("{n} chip", "{n} chips", seat.stack)
+        # TRANSLATORS: the first item of the description of the seat of the person at this device.
+        parts = [pgettext("seat label", "{name} (you)", name=name) if is_human else name, stack]
         if view.button == i:
-            parts.append("dealer button")
+            parts.append(pgettext("seat label", "dealer button"))
         if seat.bet and not hand_over:
-            parts.append(f"bet {chips_text(seat.bet, unit)}")
-        if last:
-            parts.append(last.lower())
-        if drew:
-            parts.append(drew.lower())
-        if status:
-            parts.append(status.lower())
+            parts.append(pgettext("seat label", "bet {amount}", amount=chips_text(seat.bet, unit)))
+        if kind:
+            parts.append(_tag_label(kind, tagged, unit))
+        if drew_label:
+            parts.append(drew_label)
+        if status_label:
+            parts.append(status_label)
         if hand_name and (i in shown or is_human):
             parts.append(hand_name)
         if won.get(i):
-            parts.append(f"won {chips_text(won[i], unit)}")
+            parts.append(pgettext("seat label", "won {amount}", amount=chips_text(won[i], unit)))
         if to_act:
-            parts.append("to act")
+            parts.append(pgettext("seat label", "to act"))
         choice_cards: tuple[CardModel, ...] = ()
         choice_label = ""
         if choice is not None and choice[0] == i:
@@ -314,41 +416,51 @@ def present(view: PlayerView, names: Sequence[str], table_seats: Sequence[int], 
             is_human=is_human, is_button=view.button == i, to_act=to_act, folded=seat.folded,
             all_in=seat.all_in, cards=cards, markers=tuple(marks.get(i, ())), drew=drew,
             last_action=last, hand_name=hand_name, won=won.get(i, 0), status=status,
-            label=", ".join(parts), reveal=order.get(i, -1), choice=choice_cards, choice_label=choice_label))
+            # TRANSLATORS: between the items of a seat's description ("Ada, 196 chips, to act").
+            label=pgettext("seat label", ", ").join(parts), reveal=order.get(i, -1),
+            choice=choice_cards, choice_label=choice_label))
 
     live_pots = [p for p in view.pots if p.amount]
     side_pots: tuple[str, ...] = ()
     if len(live_pots) > 1:
-        side_pots = tuple(("Main pot" if n == 0 else f"Side pot {n}") + f" {chips_text(p.amount, unit)}"
+        side_pots = tuple(pgettext("pot", "Main pot {amount}", amount=chips_text(p.amount, unit)) if n == 0 else
+                          pgettext("pot", "Side pot {number} {amount}", number=n, amount=chips_text(p.amount, unit))
                           for n, p in enumerate(live_pots))
 
     if hand_over and not announce:
-        status = "Showdown: the cards turn over…"
+        status = _("Showdown: the cards turn over…")
     elif hand_over:
-        winners = [f"{names[s]} wins {chips_text(n, unit)}" for s, n in won.items()]
-        status = second_person(". ".join(winners) + ".") if winners else "Hand over."
+        winners = [_("You win {amount}.", amount=chips_text(n, unit)) if s == you else
+                   _("{player} wins {amount}.", player=shown_name(names[s]), amount=chips_text(n, unit))
+                   for s, n in won.items()]
+        status = " ".join(winners) if winners else _("Hand over.")
     elif hand_over_to:
-        status = f"Pass the device to {hand_over_to}."
+        status = _("Pass the device to {player}.", player=hand_over_to)
     elif view.to_act is None:
-        status = "Dealing…"
+        status = _("Dealing…")
     elif my_turn:
         if choosing and choice is not None:
             status = _("Your fourth card: take {card} (face up) or the face-down card.",
                        card=stripdeck.card_name(choice[1], article=True))
         elif drawing:
-            status = (f"Your draw: choose up to {bar.draw_max} card{'s' if bar.draw_max != 1 else ''} "
-                      "to discard, or stand pat.")
+            status = ngettext("Your draw: choose up to {n} card to discard, or stand pat.",
+                              "Your draw: choose up to {n} cards to discard, or stand pat.", bar.draw_max)
         else:
-            status = "Your turn."
+            status = _("Your turn.")
     elif view.to_act == human:  # your action is on its way (a guest's page waits for the host)
-        status = "Your turn."
+        status = _("Your turn.")
     else:
-        status = f"{names[view.to_act]} is thinking…" if thinking else f"{names[view.to_act]} to act."
+        player = shown_name(names[view.to_act])
+        status = _("{player} is thinking…", player=player) if thinking else _("{player} to act.", player=player)
 
+    pot = chips_text(pot_total(view), unit)
+    # TRANSLATORS: the pot in the middle of the table; once the hand is over it has been won.
+    pot_text = pgettext("pot", "Pot {amount} (won)", amount=pot) if hand_over else ""
     return TableModel(
-        seats=tuple(seats), pot=f"Pot {chips_text(pot_total(view), unit)}", side_pots=side_pots,
-        phase=PHASE_TEXT.get(view.phase, view.phase), status=status, bar=bar, my_turn=my_turn,
-        hand_over=hand_over, history=history(view, names, before_showdown=not announce), hand_number=hand_number,
+        seats=tuple(seats), pot=pgettext("pot", "Pot {amount}", amount=pot), side_pots=side_pots,
+        phase=phase_text(view.phase), status=status, bar=bar, my_turn=my_turn,
+        hand_over=hand_over, history=history(view, names, before_showdown=not announce, you=you),
+        hand_number=hand_number, pot_text=pot_text,
         four_color=four_color, timer_seat=view.to_act, hint_offer=(drawing or choosing) and show_hints,
         hint=hint if (drawing or choosing) and show_hints else None, note=note, hand_over_to=hand_over_to or "",
         pre_offer=() if hand_over_to else preactions.offered(view), preaction=preaction, unit=unit)

@@ -12,14 +12,13 @@ The full scenario (deck and seed) is read here only to play the hand; no frame h
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from stripdeck.narrate import second_person
+from presenter import YOU, shown_name
+from stripdeck.i18n import _
 from widgets.params import WidgetError
 from widgets.scripted import build_frames, frame_html
-
-YOU = "You"
 
 
 @dataclass(frozen=True)
@@ -45,15 +44,17 @@ def build(record: Mapping[str, Any]) -> Replay:
     """The replay of a history record (``session_log.hand_record``); ValueError if it cannot play."""
     scenario = record.get("scenario")
     if not isinstance(scenario, Mapping):
-        raise ValueError("this hand was not kept with its actions")
-    try:
-        _, _, frames = build_frames({**scenario, "names": list(record.get("names") or [])},
-                                    faceup=False, viewer=viewer_of(record))
+        raise ValueError(_("this hand was not kept with its actions"))
+    names = [shown_name(n) if isinstance(n, str) else n for n in record.get("names") or []]
+    viewer = viewer_of(record)
+    try:  # the page's one person is "You" in the page's language, and the captions speak to them
+        _title, _description, frames = build_frames({**scenario, "names": names}, faceup=False, viewer=viewer,
+                                                    you=viewer)
     except WidgetError as err:
         raise ValueError(str(err)) from None
-    frames = [replace(f, captions=tuple(second_person(c) for c in f.captions)) for f in frames]  # "You win"
-    return Replay(int(record.get("number", 0)), str(record.get("title", "")),
-                  tuple(frame_html(f, len(frames)) for f in frames))
+    number = record.get("number", 0)
+    title = _("Hand {number}", number=number) if type(number) is int else str(record.get("title", ""))
+    return Replay(number if type(number) is int else 0, title, tuple(frame_html(f, len(frames)) for f in frames))
 
 
 def find(log: Mapping[str, Any], number: int) -> Mapping[str, Any] | None:

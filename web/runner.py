@@ -8,6 +8,7 @@ import asyncio
 
 import scheduler
 from pyscript import document
+from stripdeck.i18n import _
 
 
 class Runner:
@@ -43,5 +44,7 @@ class Runner:
         try:
             self.app.run_step(step)
         except Exception as err:  # noqa: BLE001 - keep the table alive, and say what happened
-            self.app.problem(f"Something went wrong ({type(err).__name__}: {err}).")
+            # TRANSLATORS: {problem} is the programming error's name and message, as Python gives it.
+            problem = f"{type(err).__name__}: {err}"
+            self.app.problem(_("Something went wrong ({problem}).", problem=problem))
         self.poke()

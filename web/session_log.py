@@ -20,12 +20,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import stripdeck
-from stripdeck.narrate import second_person
+from stripdeck.i18n import _, ngettext, number
 
 VERSION = 1
 KEEP = 300                    # hands kept for the history panel and the export
 SCENARIO_KEYS = ("rules", "stacks", "button", "deck", "seed", "actions", "show")  # "show": when anyone chose to
 EXPORT_FORMAT = "stripdeck-session"
+YOU = "You"                   # the name records give the page's one person (presenter.YOU)
 
 
 def new_log(start_stack: int) -> dict[str, Any]:
@@ -41,9 +42,10 @@ def result_words(log: Sequence[stripdeck.Event], names: Sequence[str]) -> str:
     >>> result_words(s.log, ["You", "Ada"])
     'Ada wins 2 from the main pot.'
     """
+    you = names.index(YOU) if list(names).count(YOU) == 1 else None  # the page's one person ("you")
     lines = stripdeck.describe_log([e for e in log if e.kind in ("win", "divide", "show")],
-                                   list(names), card_names=True)
-    return " ".join(second_person(line) for line in lines)
+                                   list(names), card_names=True, you=you)
+    return " ".join(lines)
 
 
 def hand_record(number: int, log: Sequence[stripdeck.Event], names: Sequence[str], deltas: Sequence[int],
@@ -51,7 +53,7 @@ def hand_record(number: int, log: Sequence[stripdeck.Event], names: Sequence[str
     """One finished hand for the history: ``people`` are the names played at this page."""
     return {
         "number": number,
-        "title": f"Hand {number}",
+        "title": _("Hand {number}", number=number),
         "description": result_words(log, names),
         "names": list(names),
         "mine": {name: delta for name, delta in zip(names, deltas) if name in people},
@@ -99,11 +101,10 @@ def summary_text(log: Mapping[str, Any], stacks: Mapping[str, int]) -> str:
     played = int(log.get("played", 0))
     start = int(log.get("start_stack", 0))
     counts = dict(log.get("people", {}))
-    head = f"{played} hand{'s' if played != 1 else ''} played"
 
     def net(name: str) -> str:
         value = stacks[name] - start
-        return f"+{value}" if value > 0 else str(value)
+        return f"+{number(value)}" if value > 0 else number(value)
 
     def of(name: str) -> dict[str, int]:
         return dict(counts.get(name, {"won": 0, "biggest_pot": 0}))
@@ -111,11 +112,19 @@ def summary_text(log: Mapping[str, Any], stacks: Mapping[str, int]) -> str:
     if len(stacks) == 1:
         (name,) = stacks
         mine = of(name)
-        whose = "Your" if name == "You" else f"{name}'s"
-        return f"{head}, {mine['won']} won. {whose} biggest pot: {mine['biggest_pot']}. Net result: {net(name)}."
-    parts = [f"{name}: {of(name)['won']} won, biggest pot {of(name)['biggest_pot']}, net {net(name)}."
-             for name in stacks]
-    return " ".join([head + "."] + parts)
+        # TRANSLATORS: the session's summary for one person: {n} hands played, {won} of them won, the
+        # biggest pot won, and the chips won (+) or lost (-) since the start.
+        if name == YOU:
+            return ngettext("{n} hand played, {won} won. Your biggest pot: {biggest}. Net result: {net}.",
+                            "{n} hands played, {won} won. Your biggest pot: {biggest}. Net result: {net}.",
+                            played, won=mine["won"], biggest=mine["biggest_pot"], net=net(name))
+        return ngettext("{n} hand played, {won} won. {player}'s biggest pot: {biggest}. Net result: {net}.",
+                        "{n} hands played, {won} won. {player}'s biggest pot: {biggest}. Net result: {net}.",
+                        played, player=name, won=mine["won"], biggest=mine["biggest_pot"], net=net(name))
+    # TRANSLATORS: one person's part of the summary at a shared device.
+    parts = [_("{player}: {won} won, biggest pot {biggest}, net {net}.", player=name, won=of(name)["won"],
+               biggest=of(name)["biggest_pot"], net=net(name)) for name in stacks]
+    return " ".join([ngettext("{n} hand played.", "{n} hands played.", played)] + parts)
 
 
 def export_data(log: Mapping[str, Any]) -> dict[str, Any]:
@@ -138,24 +147,24 @@ def validate(data: Any) -> dict[str, Any]:
     """A saved log checked for shape (ValueError naming what is wrong); the records themselves
     are only displayed and exported, never replayed into the table."""
     if not isinstance(data, Mapping) or data.get("version") != VERSION:
-        raise ValueError("unknown format or version")
+        raise ValueError(_("unknown format or version"))
     for key in ("start_stack", "played"):
         value = data.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{key} must be a whole number, got {str(value)[:20]!r}")
+            raise ValueError(_("{key} must be a whole number, got {value}", key=key, value=repr(str(value)[:20])))
     people = data.get("people")
     if not isinstance(people, Mapping) or len(people) > 5 or not all(
             isinstance(name, str) and isinstance(c, Mapping) and set(c) == {"won", "biggest_pot"}
             and all(type(v) is int and v >= 0 for v in c.values()) for name, c in people.items()):
-        raise ValueError("people must map up to 5 names to their counts")
+        raise ValueError(_("people must map up to 5 names to their counts"))
     hands = data.get("hands")
     if not isinstance(hands, list) or len(hands) > KEEP:
-        raise ValueError(f"hands must be a list of at most {KEEP}")
+        raise ValueError(_("hands must be a list of at most {n}", n=KEEP))
     for record in hands:
         if not (isinstance(record, Mapping) and isinstance(record.get("title"), str)
                 and isinstance(record.get("description"), str) and isinstance(record.get("names"), list)
                 and isinstance(record.get("mine"), Mapping) and isinstance(record.get("won"), Mapping)
                 and all(type(v) is int for v in record["mine"].values())
                 and (record.get("scenario") is None or isinstance(record.get("scenario"), Mapping))):
-            raise ValueError("a hand record is malformed")
+            raise ValueError(_("a hand record is malformed"))
     return dict(data)

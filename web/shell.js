@@ -138,7 +138,8 @@
       return;
     }
     const region = (id) => byId(id)?.innerHTML ?? "";
-    const saved = { build, lang, table: region("table"), settings: region("settings-form"), help: region("help-body"),
+    // The page's language now: Settings may have changed it in place (web/main.py switch_language).
+    const saved = { build, lang: document.documentElement.lang || lang, table: region("table"), settings: region("settings-form"), help: region("help-body"),
       history: region("history-list"), session: region("session-list") };
     const text = JSON.stringify(saved);
     try {

@@ -12,7 +12,8 @@ from typing import Any, Protocol
 
 import session_log
 import stripdeck
-from stripdeck import Rules, Session
+from stripdeck import Rules, Session, i18n
+from stripdeck.i18n import _, ngettext
 from stripdeck.inputs import load_json as read_json
 from stripdeck.inputs import shown
 from stripdeck.reads import Reads
@@ -60,9 +61,13 @@ DEFAULTS: dict[str, Any] = {
     "turn_sound": True,
     "show_losing": False,
     "big_blinds": False,
+    "lang": "",  # the page's language chosen in Settings ("": not chosen, the browser's languages decide)
 }
 # Settings that only change the display; they apply at once (no new table).
-DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "turn_sound", "show_losing", "big_blinds")
+DISPLAY_FIELDS = ("four_color", "auto_deal", "fast_bots", "show_hints", "turn_sound", "show_losing", "big_blinds",
+                  "lang")
+# The languages a saved setting may name: the game's, and the test pseudo-language.
+LANGUAGE_CODES = ("", *i18n.NAMES, i18n.PSEUDO)
 BOT_LEVELS = ("easy", "normal", "hard")
 
 
@@ -97,21 +102,35 @@ def with_preset(settings: Mapping[str, Any], preset: str) -> dict[str, Any]:
 def _choice(data: Mapping[str, Any], name: str, choices: tuple[Any, ...]) -> Any:
     value = data.get(name, DEFAULTS[name])
     if isinstance(value, bool) and not isinstance(DEFAULTS[name], bool) or value not in choices:
-        raise SettingsError(f"{name}: {value!r} is not one of {', '.join(map(str, choices))}")
+        # TRANSLATORS: a setting refused: {setting} is its name in the settings' JSON ("preset"), {value} what
+        # was given, {choices} the values allowed (both as code: "'online', 'official'").
+        raise SettingsError(_("{setting}: {value} is not one of {choices}", setting=name, value=shown(value),
+                              choices=", ".join(map(str, choices))))
     return value
 
 
 def _whole(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
     try:
-        return stripdeck.whole_number(data.get(name, DEFAULTS[name]), name, low, high)
+        return stripdeck.whole_number(data.get(name, DEFAULTS[name]), "", low, high)
     except stripdeck.InputError as err:  # ASCII digits only, bounded: '²' or 5,000 digits are refused
-        raise SettingsError(str(err).replace(f"{name} must", f"{name}: must", 1)) from None
+        # TRANSLATORS: {setting} is a setting's name in the settings' JSON, {problem} what is wrong with its
+        # value ("must be a whole number from 20 to 100000, got 'x'").
+        raise SettingsError(_("{setting}: {problem}", setting=name, problem=str(err))) from None
 
 
 def _flag(data: Mapping[str, Any], name: str) -> bool:
     value = data.get(name, DEFAULTS[name])
     if not isinstance(value, bool):
-        raise SettingsError(f"{name}: must be true or false, got {value!r}")
+        raise SettingsError(_("{setting}: must be true or false, got {value}", setting=name, value=shown(value)))
+    return value
+
+
+def _language(data: Mapping[str, Any]) -> str:
+    value = data.get("lang", DEFAULTS["lang"])
+    if not isinstance(value, str) or value not in LANGUAGE_CODES:
+        # TRANSLATORS: {value} is what was given; {choices} the language codes ("en, it, es, ...").
+        raise SettingsError(_("lang: {value} is not a language of the game ({choices})", value=shown(value),
+                              choices=", ".join(c for c in LANGUAGE_CODES if c)))
     return value
 
 
@@ -119,12 +138,13 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
     """Clean settings from ``data`` (missing keys take defaults); raises SettingsError.
     ``guests``: seats for friends on other devices (a host's table) besides people and bots."""
     if not isinstance(data, Mapping):
-        raise SettingsError("settings must be an object")
+        raise SettingsError(_("settings must be an object"))
     if data.get("version", SETTINGS_VERSION) != SETTINGS_VERSION:
-        raise SettingsError(f"settings version {data.get('version')!r} is not {SETTINGS_VERSION}")
+        raise SettingsError(_("settings version {version} is not {expected}", version=shown(data.get("version")),
+                              expected=str(SETTINGS_VERSION)))
     unknown = sorted(set(data) - set(DEFAULTS))
     if unknown:
-        raise SettingsError(f"unknown setting {unknown[0]!r}")
+        raise SettingsError(_("unknown setting {setting}", setting=shown(unknown[0])))
     out = {
         "version": SETTINGS_VERSION,
         "preset": _choice(data, "preset", PRESETS),
@@ -149,11 +169,17 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
         "turn_sound": _flag(data, "turn_sound"),
         "show_losing": _flag(data, "show_losing"),
         "big_blinds": _flag(data, "big_blinds"),
+        "lang": _language(data),
     }
     if not 2 <= len(out["people"]) + guests + out["opponents"] <= 5:
-        raise SettingsError(f"people and bots: a table seats 2 to 5 players, got {len(out['people'])} "
-                            f"{'person' if len(out['people']) == 1 else 'people'}"
-                            f"{f', {guests} friends' if guests else ''} and {out['opponents']} bots")
+        people, bots = len(out["people"]), out["opponents"]
+        # TRANSLATORS: the players asked for: "1 person and 0 bots", "2 people, 3 friends and 1 bot".
+        persons = ngettext("{n} person", "{n} people", people)
+        robots = ngettext("{n} bot", "{n} bots", bots)
+        got = (_("{people}, {friends} and {bots}", people=persons, bots=robots,
+                 friends=ngettext("{n} friend", "{n} friends", guests)) if guests else
+               _("{people} and {bots}", people=persons, bots=robots))
+        raise SettingsError(_("people and bots: a table seats 2 to 5 players, got {players}", players=got))
     rules_from(out)  # the engine has the last word on combinations
     return out
 
@@ -165,18 +191,19 @@ def _people(data: Mapping[str, Any]) -> list[str]:
     """The names of the people at this device (pass and play when more than one)."""
     value = data.get("people", DEFAULTS["people"])
     if not isinstance(value, list) or not 1 <= len(value) <= 5:
-        raise SettingsError("people: must be a list of 1 to 5 names")
+        raise SettingsError(_("people: must be a list of 1 to 5 names"))
     names = []
     for name in value:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= MAX_NAME or any(
                 ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in name):
-            raise SettingsError(f"people: each name is 1 to {MAX_NAME} letters, got {shown(name)}")
+            raise SettingsError(_("people: each name is 1 to {most} letters, got {value}", most=MAX_NAME,
+                                  value=shown(name)))
         names.append(name.strip())
     if len({n.casefold() for n in names}) != len(names):
-        raise SettingsError("people: two people have the same name")
+        raise SettingsError(_("people: two people have the same name"))
     if len(names) > 1 and any(n.casefold() == "you" for n in names):  # "Pass the device to You" reads wrong
-        raise SettingsError('people: at a shared device nobody may be called "You" (the page says "you" to '
-                            "whoever holds it): give each person their own name")
+        raise SettingsError(_('people: at a shared device nobody may be called "You" (the page says "you" to '
+                              "whoever holds it): give each person their own name"))
     return names
 
 
@@ -251,11 +278,12 @@ def restore(data: Any) -> tuple[Session, str]:
     notice (the table continues from before it).
     """
     if not isinstance(data, Mapping) or data.get("version") != SAVE_VERSION:
-        raise ValueError("unknown format or version")
+        raise ValueError(_("unknown format or version"))
     session = Session.from_dict(data.get("session"))
     chips = data.get("chips")
     if isinstance(chips, bool) or not isinstance(chips, int) or chips != table_chips(session):
-        raise ValueError(f"the players' chips add up to {table_chips(session)}, not the table's {chips!r}")
+        raise ValueError(_("the players' chips add up to {total}, not the table's {chips}", total=table_chips(session),
+                           chips=shown(chips)))
     if "hand" not in data:
         return session, ""
     try:
@@ -264,14 +292,14 @@ def restore(data: Any) -> tuple[Session, str]:
         if (not isinstance(seats, list) or len(seats) != len(hand.seats) or len(set(seats)) != len(seats)
                 or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < len(session.seats)
                        or session.seats[s] is None for s in seats)):
-            raise ValueError("its seats are not the table's")
+            raise ValueError(_("its seats are not the table's"))
         stacks = [session.seats[s].stack for s in seats]  # type: ignore[union-attr]
         played = [seat.stack for seat in hand.seats] if hand.is_complete else list(hand.start_stacks)
         if stacks != played or hand.rules != session.rules:
-            raise ValueError("its stacks or rules are not the table's")
+            raise ValueError(_("its stacks or rules are not the table's"))
         return session._replace(hand=hand, hand_seats=tuple(seats)), ""
     except (ValueError, KeyError, TypeError, IndexError) as err:
-        return session, f"The saved hand could not be restored ({err}); a new hand is dealt."
+        return session, _("The saved hand could not be restored ({reason}); a new hand is dealt.", reason=str(err))
 
 
 def load_json(store: Store, key: str) -> tuple[Any, str]:
@@ -279,7 +307,7 @@ def load_json(store: Store, key: str) -> tuple[Any, str]:
     try:
         text = store.getItem(key)
     except Exception as err:  # noqa: BLE001 - storage may be blocked
-        return None, f"storage unavailable: {err}"
+        return None, _("storage unavailable: {reason}", reason=str(err))
     if text is None or (not isinstance(text, str) and not text):  # None, or JS null in Pyodide
         return None, ""
     try:  # bounded in size and depth before parsing: an edited record cannot exhaust the stack
@@ -299,7 +327,7 @@ def load(store: Store) -> tuple[dict[str, Any], Session | None, list[str]]:
                 raise SettingsError(problem)
             settings = validate(raw)
         except SettingsError as err:
-            notices.append(f"Saved settings were unreadable and have been reset ({err}).")
+            notices.append(_("Saved settings were unreadable and have been reset ({reason}).", reason=str(err)))
             _remove(store, SETTINGS_KEY)
     raw, problem = load_json(store, SESSION_KEY)
     session = None
@@ -311,7 +339,8 @@ def load(store: Store) -> tuple[dict[str, Any], Session | None, list[str]]:
             if notice:
                 notices.append(notice)
         except (ValueError, TypeError, KeyError) as err:
-            notices.append(f"The saved game was unreadable or outdated and has been discarded ({err}).")
+            notices.append(_("The saved game was unreadable or outdated and has been discarded ({reason}).",
+                             reason=str(err)))
             _remove(store, SESSION_KEY)
             session = None
     return settings, session, notices
@@ -344,7 +373,8 @@ def load_hand_log(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
         return session_log.validate(raw), []
     except ValueError as err:
         _remove(store, HANDS_KEY)
-        return None, [f"The saved list of this session's hands was unreadable and starts again ({err})."]
+        return None, [_("The saved list of this session's hands was unreadable and starts again ({reason}).",
+                        reason=str(err))]
 
 
 def save_reads(store: Store, reads: Mapping[int, Mapping[str, Any]]) -> None:
@@ -365,17 +395,18 @@ def load_reads(store: Store) -> tuple[dict[int, dict[str, Any]], list[str]]:
         if problem:
             raise ValueError(problem)
         if not isinstance(raw, dict) or len(raw) > MAX_SEATS:
-            raise ValueError(f"expected an object of at most {MAX_SEATS} seats")
+            raise ValueError(_("expected an object of at most {n} seats", n=MAX_SEATS))
         out: dict[int, dict[str, Any]] = {}
         for seat, data in raw.items():
             if not (isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) == 1
                     and int(seat) < MAX_SEATS):
-                raise ValueError(f"{seat!r} is not a seat number")
+                raise ValueError(_("{seat} is not a seat number", seat=shown(seat)))
             out[int(seat)] = Reads.from_dict(data).to_dict()
         return out, []
     except ValueError as err:
         _remove(store, READS_KEY)
-        return {}, [f"What the bots had read of the players was unreadable and starts again ({err})."]
+        return {}, [_("What the bots had read of the players was unreadable and starts again ({reason}).",
+                      reason=str(err))]
 
 
 def _write(store: Store, key: str, data: Any) -> None:
@@ -410,10 +441,10 @@ def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
             and all(raw.get(f) is None or isinstance(raw[f], str) and len(raw[f]) <= 40
                     for f in ("amount", "preaction"))
             and isinstance(raw.get("bank", {}), dict) and len(raw.get("bank", {})) <= 5):
-        problem = f"expected {{hand, events, started_at}} numbers, got {json.dumps(raw)[:80]}"
+        problem = _("expected {{hand, events, started_at}} numbers, got {value}", value=json.dumps(raw)[:80])
     if problem:
         _remove(store, TURN_KEY)
-        return None, [f"The saved turn clock was unreadable and starts again ({problem})."]
+        return None, [_("The saved turn clock was unreadable and starts again ({reason}).", reason=problem)]
     return raw, []
 
 

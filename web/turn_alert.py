@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-TITLE = "Stripdeck · 32-card draw poker"  # index.html's <title>
+from stripdeck.i18n import N_, _
+
+TITLE = N_("Stripdeck · 32-card draw poker")  # index.html's <title> (data-l10n), in English
+
+
+def title() -> str:
+    """The page's title in the language in use (index.html's <title>, translated).
+
+    >>> title()
+    'Stripdeck · 32-card draw poker'
+    """
+    return _(TITLE)
 # The sound: two short sine notes, quiet (Web Audio parameters; main.py plays them).
 NOTES = ((880.0, 0.0), (1175.0, 0.11))  # (frequency in Hz, start in s)
 NOTE_LENGTH = 0.09                      # seconds each
@@ -48,8 +59,10 @@ def decide(whose: str, before: str, hidden: bool, sound_on: bool) -> Alert:
     True
     """
     if not whose:
-        return Alert(TITLE, False)
-    title = TITLE
+        return Alert(title(), False)
+    shown = title()
     if hidden:
-        title = ("Your turn" if whose == "you" else f"{whose}'s turn") + " · Stripdeck"
-    return Alert(title, sound_on and not before)
+        # TRANSLATORS: the tab's title while the page is in the background and a turn waits; {player} is
+        # the person the device must go to (pass and play).
+        shown = _("Your turn · Stripdeck") if whose == "you" else _("{player}'s turn · Stripdeck", player=whose)
+    return Alert(shown, sound_on and not before)

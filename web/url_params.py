@@ -9,6 +9,8 @@ from typing import Any
 
 import stripdeck
 from storage import DEFAULTS, PRESETS, SettingsError, validate, with_preset
+from stripdeck import i18n
+from stripdeck.i18n import _
 from stripdeck.inputs import shown
 
 URL_HELP = "bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1, embed=1"
@@ -49,13 +51,16 @@ def embed_settings(pairs: list[tuple[str, str]]) -> tuple[dict[str, Any], list[s
         try:
             if name == "preset":
                 if text not in PRESETS:
-                    raise SettingsError(f"preset: {text!r} is not one of {', '.join(PRESETS)}")
+                    raise SettingsError(_("{setting}: {value} is not one of {choices}", setting="preset",
+                                          value=shown(text), choices=", ".join(PRESETS)))
                 candidate = with_preset(settings, text)
             else:
                 candidate = {**settings, name: _from_text(name, text)}
             settings = validate(candidate)
         except SettingsError as err:
-            notices.append(f"Ignored URL parameter {_name(name)}={shown(text)}: {err}.")
+            # TRANSLATORS: {parameter}={value} as in the address ("split='x'"); {problem} says what is wrong.
+            notices.append(_("Ignored URL parameter {parameter}={value}: {problem}.", parameter=_name(name),
+                             value=shown(text), problem=str(err)))
     return settings, notices
 
 
@@ -92,19 +97,39 @@ def parse_params(query: str) -> tuple[dict[str, Any], list[str]]:
             out["reset"] = True
         elif key == "embed" and value == "1":
             out["embed"] = True
-        elif key == "lang":
-            pass  # the page's language: index.html's first script opened that language's page by it
+        elif key == "lang":  # the page's language: index.html's first script opened that language's page by it
+            if language_code(value) is None:
+                notices.append(_("Ignored URL parameter lang={value}: the game speaks {languages}.",
+                                 value=shown(value), languages=", ".join(offered_languages())))
         elif embed and key in EMBED_SETTINGS:
             settings_pairs.append((key, value))
         else:
             ok = False
         if not ok:
-            notices.append(f"Ignored URL parameter {_name(key)}={shown(value)}: use {URL_HELP}"
-                           + (" or a setting's name." if embed else "."))
+            # TRANSLATORS: {parameters} lists the address's parameters as code ("bots=fast|normal, seed=...").
+            notices.append(_("Ignored URL parameter {parameter}={value}: use {parameters} or a setting's name.",
+                             parameter=_name(key), value=shown(value), parameters=URL_HELP) if embed else
+                           _("Ignored URL parameter {parameter}={value}: use {parameters}.",
+                             parameter=_name(key), value=shown(value), parameters=URL_HELP))
     if embed:
         out["settings"], more = embed_settings(settings_pairs)
         notices += more
     return out, notices
+
+
+def offered_languages() -> list[str]:
+    """The codes ``lang=`` accepts: the languages offered, and the test pseudo-language."""
+    return [*i18n.LANGUAGES, i18n.PSEUDO]
+
+
+def language_code(text: str) -> str | None:
+    """A ``lang=`` value as one of the page's languages (as index.html's router reads it), or None.
+
+    >>> language_code(" EN "), language_code("xx"), language_code("qps")
+    ('en', None, 'qps')
+    """
+    code = text.strip().lower()
+    return code if code in offered_languages() else None
 
 
 def _name(key: str) -> str:

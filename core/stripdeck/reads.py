@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .evaluator import strength_table
+from .i18n import _
 from .odds import opponent_model
 from .state import BET1, BET2
 from .view import PlayerView
@@ -145,20 +146,23 @@ class Reads:
     def from_dict(cls, data: Any) -> Reads:
         """Reads from :meth:`to_dict`'s form, refused with a clear error when it is not that form."""
         if not isinstance(data, dict):
-            raise ReadsError(f"reads must be an object of opponents, not {type(data).__name__}")
+            # TRANSLATORS: {kind} is a JSON value's Python type name ("list").
+            raise ReadsError(_("reads must be an object of opponents, not {kind}", kind=type(data).__name__))
         reads = cls()
         for who, values in data.items():
             if not isinstance(who, str) or not who or len(who) > 64:
-                raise ReadsError(f"an opponent's id must be a short text, not {who!r}")
+                raise ReadsError(_("an opponent's id must be a short text, not {value}", value=repr(who)[:80]))
             if not isinstance(values, list) or len(values) != len(cls.FIELDS) or \
                     not all(type(v) is int and 0 <= v < 10**9 for v in values):
-                raise ReadsError(f"the reads of {who!r} must be {len(cls.FIELDS)} counts "
-                                 f"({', '.join(cls.FIELDS)}), not {values!r}")
+                # TRANSLATORS: {fields} are the counts' names as code ("actions, aggressive, ...").
+                raise ReadsError(_("the reads of {player} must be {n} counts ({fields}), not {value}", player=repr(who),
+                                   n=len(cls.FIELDS), fields=", ".join(cls.FIELDS), value=repr(values)[:80]))
             c = reads.counts(who)
             for name, v in zip(cls.FIELDS, values):
                 setattr(c, name, v)
             if c.aggressive > c.actions or c.folded > c.faced or c.pats > c.draws or \
                     c.weak_shown > c.shown_after_bet or c.faced_after > c.faced or c.folded_after > c.folded or \
                     c.folded_after > c.faced_after or c.folded - c.folded_after > c.faced - c.faced_after:
-                raise ReadsError(f"the reads of {who!r} count more of a kind than in all: {values!r}")
+                raise ReadsError(_("the reads of {player} count more of a kind than in all: {value}", player=repr(who),
+                                   value=repr(values)[:80]))
         return reads

@@ -104,7 +104,7 @@ def _notes(scenario: Mapping[str, Any], frames: int) -> dict[int, str]:
     return notes
 
 
-def _captions(events: Sequence[Event], names: list[str], faceup: bool) -> list[str]:
+def _captions(events: Sequence[Event], names: list[str], faceup: bool, you: int | None = None) -> list[str]:
     lines: list[str] = []
     dealt = False
     for index, event in enumerate(events):
@@ -126,14 +126,14 @@ def _captions(events: Sequence[Event], names: list[str], faceup: bool) -> list[s
                 lines.append(_("Side pot {pot} ({amount}) is split between {players}.", pot=event.pot,
                                amount=event.amount or 0, players=i18n.join(sharers)))
             continue
-        line = describe_event(event, names)
+        line = describe_event(event, names, you=you)
         if line:
             lines.append(line)
     return lines
 
 
 def _frame(state: HandState, events: Sequence[Event], number: int, names: list[str],
-           faceup: bool, note: str, action: str, viewer: int | None = None) -> Frame:
+           faceup: bool, note: str, action: str, viewer: int | None = None, you: int | None = None) -> Frame:
     view = player_view(state, viewer)  # a spectator's view, or ``viewer``'s: their own cards too
     won: dict[int, int] = {}
     for event in events:
@@ -146,12 +146,14 @@ def _frame(state: HandState, events: Sequence[Event], number: int, names: list[s
                                seat.all_in, i == state.button, i == state.to_act, seat.drawn, won.get(i, 0)))
     pots = tuple((p.amount, tuple(names[i] for i in p.eligible)) for p in view.pots)
     return Frame(number, state.phase, tuple(seats), pots, len(state.stub),
-                 tuple(_captions(events, names, faceup)), note, action)
+                 tuple(_captions(events, names, faceup, you)), note, action)
 
 
-def build_frames(scenario: Any, faceup: bool = False, viewer: int | None = None) -> tuple[str, str, list[Frame]]:
+def build_frames(scenario: Any, faceup: bool = False, viewer: int | None = None,
+                 you: int | None = None) -> tuple[str, str, list[Frame]]:
     """(title, description, frames) of a scenario; WidgetError says what is wrong with it.
-    ``viewer``: the seat whose own cards are face up too (the game page's replay of your hand)."""
+    ``viewer``: the seat whose own cards are face up too (the game page's replay of your hand);
+    ``you``: the seat the captions speak to ("You fold.")."""
     if not isinstance(scenario, Mapping):
         # TRANSLATORS: {keys} are a scenario's JSON keys (not translated).
         raise WidgetError(_("a scenario is a JSON object with {keys} ...", keys="stacks, button, deck, actions"))
@@ -166,14 +168,14 @@ def build_frames(scenario: Any, faceup: bool = False, viewer: int | None = None)
     notes = _notes(scenario, len(actions) + 1)
     if viewer is not None and not 0 <= viewer < len(state.seats):
         raise WidgetError(_("viewer: {value} is not a seat of the scenario", value=shown(viewer)))
-    frames = [_frame(state, state.log, 0, names, faceup, notes.get(0, ""), "", viewer)]
+    frames = [_frame(state, state.log, 0, names, faceup, notes.get(0, ""), "", viewer, you)]
     for number, action in enumerate(actions, 1):
         try:
             state, events = apply(state, action)
         except IllegalAction as err:  # play_scenario passed, so this cannot happen
             raise WidgetError(_("actions[{index}] '{action}': {problem}", index=str(number - 1), action=str(action),
                                 problem=str(err))) from None
-        frames.append(_frame(state, events, number, names, faceup, notes.get(number, ""), str(action), viewer))
+        frames.append(_frame(state, events, number, names, faceup, notes.get(number, ""), str(action), viewer, you))
     title = scenario.get("title")
     description = scenario.get("description")
     return (title if isinstance(title, str) else _("A scripted hand"),
