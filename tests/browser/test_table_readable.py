@@ -70,7 +70,7 @@ def test_the_focus_comes_to_the_action_bar_and_history_names_cards(page: Any, si
             continue
         passive_action(page)
     text = history(page)
-    assert re.search(r"You draw 1 card \(discards (seven|eight|nine|ten|jack|queen|king|ace) of "
+    assert re.search(r"You draw 1 card \(discard (seven|eight|nine|ten|jack|queen|king|ace) of "
                      r"(hearts|diamonds|clubs|spades)\)", text), text
     assert not re.search(r"\b[789TJQKA][hdcs]\b", text)
     assert re.search(r"\b(seven|eight|nine|ten|jack|queen|king|ace) of", page.inner_text("#live") + text)
