@@ -383,7 +383,7 @@ _SUIT_TIES = {"kicker": N_("the deciding card's suit"), "combination": N_("the c
               "split": N_("share the pot")}
 # TRANSLATORS: the presets in the Settings (the rule sets the game offers).
 _PRESETS = {"online": NP_("preset", "online"), "official": NP_("preset", "official"),
-            "cardroom": NP_("preset", "cardroom")}
+            "cardroom": NP_("preset", "cardroom"), "bosnian": NP_("preset", "bosnian")}
 # TRANSLATORS: the bots' levels in the Settings.
 _LEVELS = {"easy": NP_("bot level", "easy"), "normal": NP_("bot level", "normal"), "hard": NP_("bot level", "hard")}
 
