@@ -96,3 +96,16 @@ def test_a_language_the_game_does_not_speak_is_a_notice_and_the_page_stays(page:
     # reads lang=xx as no choice at all, so a page opened with it stays the one the browser's languages
     # chose, and the game goes on.
     assert page.locator("#table .seat").count() >= 2
+
+
+def test_a_language_s_own_page_stays_in_its_language_in_any_browser(page: Any, site_url: str) -> None:
+    # A rules site of that language links index.<code>.html: an English browser with nothing saved
+    # stays on it (the browser's languages decide only on index.html).
+    page.goto(site_url + "index.qps.html?seed=3&bots=fast")
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    assert page.url.split("?")[0].endswith("index.qps.html")
+    assert page.locator("html").get_attribute("lang") == "qps"
+    assert page.locator("#status").inner_text().startswith("[")
+    page.goto(site_url + "index.html?seed=3&bots=fast")
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    assert page.url.split("?")[0].endswith("index.html") and page.locator("html").get_attribute("lang") == "en"
