@@ -41,8 +41,10 @@ from stripdeck import (
     i18n,
     legal_actions,
     start_hand,
+    words,
 )
 from stripdeck import __main__ as command_line
+from stripdeck.cards import Rank
 from stripdeck.hand_value import CATEGORY_NAMES
 from stripdeck.narrate import hand_words
 from stripdeck.words import CATEGORY_KEYS, category_name, hand_from_english, phase_name, suit_name
@@ -613,6 +615,9 @@ IT = {
         "Tieni {kept}, cambia {draw}: {chance} di fare {aim} o meglio; vince {win} contro {n} avversari tipici.",
         "Tieni {kept}, cambia {draw}: {chance} di fare {aim} o meglio; vince {win} contro {n} avversari tipici."),
     ("The main pot ({amount}) is split between {players}."): "Il piatto ({amount}) è diviso tra {players}.",
+    ("top card", "ace high"): "all'asso",
+    ("hand name", "{high}"): "carta alta {high}",
+    ("hand name in a sentence", "{high}"): "carta alta {high}",
 }
 
 
@@ -646,6 +651,11 @@ def test_a_real_catalogue_says_sentences_the_languages_way() -> None:
         assert describe_event(Event("divide", None, 1500, pot=0, info="0 1 2"), NAMES) == \
             "Il piatto (1.500) è diviso tra Ann, Bo e Cy."
         assert describe_event(Event("fold", 0), NAMES) == "Ann folds."  # not translated yet: English
+        # a high-card hand whose suits decide nothing: the finished name starts with a capital, not the top card
+        high = (Rank.ACE, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+        assert words.hand_name("high card", high) == "Carta alta all'asso"
+        assert words.hand_name("high card", high, in_sentence=True) == "carta alta all'asso"
+    assert words.hand_name("high card", (Rank.ACE, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)) == "Ace high"
     assert describe_event(Event("raise", 1, 1200), NAMES) == "Bo raises to 1,200."
 
 

@@ -80,8 +80,8 @@ CODE_WORDS = {*storage.DEFAULTS, "version", "hand", "events", "started_at", "sta
               "hands", "list", "str", "dict", "int", "NoneType", "bool", "float", "SecurityError", "RuntimeError",
               "actions", "aggressive", "faced", "folded", "pats", "draws", "weak_shown", "shown_after_bet",
               "faced_after", "folded_after", "opponents", "stack", "stakes", "kicker", "combination", "split",
-              "online", "official", "cardroom", "bosnian", "easy", "normal", "hard", "true", "false", "lang", "embed", "seed",
-              "timer", "bots", "fast", "reset", "seconds", "whole", "number", "hdcs", "hdsc", "shdc", "sdch", "cdhs",
+              "online", "official", "cardroom", "bosnian", "easy", "normal", "hard", "true", "false", "lang", "embed",
+              "seed", "timer", "bots", "fast", "reset", "seconds", "whole", "number", "hdcs", "hdsc", "shdc", "sdch", "cdhs",
               "stripdeck", "settings", "session", "turn", "reads", "colour", "kkkkkkkkkkkkkkkkkkkk",
               "raise", "bet", "call", "check", "fold", "draw", "allin"}  # the action grammar is not translated
 
@@ -151,15 +151,21 @@ def human_move(ctl: controller.Controller, rng: random.Random, clock: Clock) -> 
                 break
             step = scheduler.next_step(ctl.facts(True), clock.now)
         return None
+    if "take up" in legal.kinds:  # the choice of the fourth card (bosnian): its Hint, then either card
+        if roll < 0.5 and ctl.ask_hint():
+            check_page(ctl, "solo")
+        return "take up" if roll < 0.7 else "take down"
     if view.phase == "draw":
         if roll < 0.3 and ctl.ask_hint():
             check_page(ctl, "solo")
             ctl.apply_hint()
         else:
-            for index in rng.sample(range(5), rng.randint(0, min(3, legal.draw_max))):
+            count = 4 if legal.draw_max >= 4 and rng.random() < 0.6 else rng.randint(0, min(3, legal.draw_max))
+            for index in rng.sample(range(5), count):
                 ctl.toggle(index)
         check_page(ctl, "solo")
-        return "draw"
+        model = ctl.model()  # the draw button's action: the chosen cards, as a click sends it
+        return model.bar.draw.action if model is not None and model.bar.draw is not None else "draw"
     if legal.allows("check") and legal.allows("fold") and roll < 0.2:
         ctl.ask_fold()
         check_page(ctl, "solo")
@@ -220,6 +226,7 @@ def play(ctl: controller.Controller, clock: Clock, rng: random.Random, hands: in
     {"preset": "official", "opponents": 1},
     {"preset": "cardroom", "joker": True, "draw_limit": 5, "opponents": 4, "big_blinds": True},
     {"big_blinds": True, "time_bank": 15, "show_all": True, "show_losing": True},
+    {"preset": "bosnian", "opponents": 2},
 ])
 def test_every_state_of_a_solo_table_in_qps_has_only_catalogue_words(qps: i18n.Language,
                                                                        changes: dict[str, Any]) -> None:
@@ -228,6 +235,8 @@ def test_every_state_of_a_solo_table_in_qps_has_only_catalogue_words(qps: i18n.L
         ctl = table(clock, seed=5, **changes)
         play(ctl, clock, random.Random(5), hands=6)
         assert ctl.hand_log["hands"], "hands were played"
+        if changes.get("preset") == "bosnian":  # the choice of the fourth card came to the person, Hint and all
+            assert '"take ' in json.dumps(ctl.hand_log), "no choice of the fourth card was played"
         # History: each hand's title, result and the people's gains, its replay frame by frame.
         for record in ctl.hand_log["hands"][-3:]:
             shown = replay.build(record)

@@ -96,8 +96,9 @@ def choice_hint_model(advice: dict[str, object], categories: int = 3) -> HintMod
         chances = sorted(dict(row["categories"]).items(), key=lambda kv: -kv[1])[:categories]
         # TRANSLATORS: in the Hint table at the choice of the fourth card, the card not yet seen.
         card = row["card"] or pgettext("hint table", "the face-down card")
-        rows.append(HintRow(card, percent(row["win"]), " · ".join(f"{name} {percent(p)}" for name, p in chances
-                                                                     if p > 0)))
+        rows.append(HintRow(card, percent(row["win"]), " · ".join(
+            pgettext("hint", "{category} {chance}", category=category_name(name), chance=percent(p))
+            for name, p in chances if p > 0)))
     best = list(advice.get("rows") or [])[0]  # type: ignore[call-overload]
     return HintModel(str(best["reason"]), tuple(rows), (), "", choice=True)
 

@@ -267,14 +267,17 @@ def hand_name(category: str, ranks: Sequence[Rank], deciding: Card | None = None
     if case in ("straight flush", "flush", "straight"):
         values["high"] = rank_high(top)
     elif case == "high card":
-        values["high"] = rank_high(top) if in_sentence else upper_first(rank_high(top))
+        values["high"] = rank_high(top)
     elif case in ("four of a kind", "three of a kind", "one pair"):
         values["ranks"] = rank_plural(top)
     elif case == "full house":
         values["three"], values["pair"] = rank_plural(top), rank_plural(ranks[1])
     elif case == "two pairs":
         values["first"], values["second"] = rank_plural(top), rank_plural(ranks[1])
-    return pgettext(*marked[in_sentence], **values)
+    name = pgettext(*marked[in_sentence], **values)
+    # A high-card hand's name on its own starts with a capital like the others: the finished name's
+    # ("Ace high", "Carta alta all'asso"), not the top card's inside it.
+    return upper_first(name) if case == "high card" and not in_sentence else name
 
 
 _DECIDES = re.compile(r"(.+), ([a-z ]+) decides")
