@@ -81,8 +81,8 @@ CODE_WORDS = {*storage.DEFAULTS, "version", "hand", "events", "started_at", "sta
               "actions", "aggressive", "faced", "folded", "pats", "draws", "weak_shown", "shown_after_bet",
               "faced_after", "folded_after", "opponents", "stack", "stakes", "kicker", "combination", "split",
               "online", "official", "cardroom", "bosnian", "easy", "normal", "hard", "true", "false", "lang", "embed",
-              "seed", "timer", "bots", "fast", "reset", "seconds", "whole", "number", "hdcs", "hdsc", "shdc", "sdch", "cdhs",
-              "stripdeck", "settings", "session", "turn", "reads", "colour", "kkkkkkkkkkkkkkkkkkkk",
+              "seed", "timer", "bots", "fast", "reset", "seconds", "whole", "number", "hdcs", "hdsc", "shdc", "sdch",
+              "cdhs", "stripdeck", "settings", "session", "turn", "reads", "colour", "kkkkkkkkkkkkkkkkkkkk",
               "raise", "bet", "call", "check", "fold", "draw", "allin"}  # the action grammar is not translated
 
 
