@@ -54,7 +54,7 @@ NAMES: dict[str, str] = {
 }
 # The languages offered: those whose catalogue is complete (tests/test_catalogues.py checks
 # each one; a language joins when its translation is done).
-LANGUAGES: tuple[str, ...] = ("en",)
+LANGUAGES: tuple[str, ...] = ("en", "it", "es", "pt", "fr", "de", "el", "tr", "bs")
 # The test pseudo-language: every sentence accented, 40% longer and in [brackets], so a word
 # on screen that did not come from the catalogue stands out (never offered to players).
 PSEUDO = "qps"

@@ -43,7 +43,9 @@ VISIBLE_WORDS = """() => {
 STICKING_OUT = """() => {
     const width = document.documentElement.clientWidth + 0.5;
     const visible = (e) => e.offsetParent !== null && e.getClientRects().length;
-    return [...document.querySelectorAll('body *')].filter(e => visible(e) && e.childElementCount === 0
+    const hiddenOnPurpose = (e) => e.closest('.sr-only, .skip');  // read out, or shown on focus only
+    return [...document.querySelectorAll('body *')].filter(e => visible(e) && !hiddenOnPurpose(e)
+            && e.childElementCount === 0
             && (e.textContent || '').trim()
             && (e.getBoundingClientRect().right > width
                 || (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'hidden')))

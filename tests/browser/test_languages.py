@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from browser_support import open_ready
+from stripdeck import i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pseudo_support import stray_words, visible_text  # noqa: E402
 
 BOTS = ["Ada", "Bruno", "Chloé", "Dev", "Elif", "Femi", "Greta", "Hugo", "Ines"]
 CARDS = [r + s for r in ("7", "8", "9", "10", "T", "J", "Q", "K", "A") for s in "hdcs"] + ["Jk", "JK"]
-ALLOWED = [*BOTS, *CARDS, "English", "qps", "Stripdeck"]
+ALLOWED = [*BOTS, *CARDS, *i18n.NAMES.values(), "qps", "Stripdeck"]  # the picker: each language in its own name
 REGIONS = ("#table", "#controls", "#settings-form", "#help-body", "#history-list", "#session-list")
 
 
@@ -61,7 +62,7 @@ def test_choosing_a_language_in_settings_switches_in_place_and_is_remembered(pag
     open_panel(page, "settings")
     picker = page.locator('#settings-form select[name="lang"]')
     assert picker.evaluate("e => [...e.options].map(o => [o.value, o.textContent])") == [
-        ["en", "English"], ["qps", "qps"]]
+        *([code, i18n.NAMES[code]] for code in i18n.LANGUAGES), ["qps", "qps"]]
     hand = page.get_attribute("body", "data-hand")
     picker.select_option("en")
     page.wait_for_function("() => document.documentElement.lang === 'en'")
@@ -91,7 +92,7 @@ def test_a_language_the_game_does_not_speak_is_a_notice_and_the_page_stays(page:
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.url.split("?")[0].endswith("index.html")
     notices = page.locator("#notices").inner_text()
-    assert "Ignored URL parameter lang='xx': the game speaks en, qps." in notices
+    assert f"Ignored URL parameter lang='xx': the game speaks {', '.join(i18n.LANGUAGES)}, qps." in notices
     # The notice is in the page's language (tests/test_table_languages.py checks it in qps): the router
     # reads lang=xx as no choice at all, so a page opened with it stays the one the browser's languages
     # chose, and the game goes on.
