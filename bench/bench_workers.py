@@ -142,7 +142,7 @@ def longest_and_total(tasks: Sequence[Sequence[float]], start: float, end: float
     """The longest main-thread task that began in [start, end) and the tasks' total (ms).
 
     >>> longest_and_total([(10, 60), (200, 300), (900, 80)], 0, 500)
-    (300, 360)
+    (300, 360.0)
     >>> longest_and_total([], 0, 100)
     (0.0, 0.0)
     """
@@ -306,15 +306,19 @@ def report(results: dict[str, dict[str, list[dict[str, float]]]], rounds: int, l
     def med(key: str, kind: str, field: str) -> float:
         return statistics.median(r[field] for r in results[key][kind])
 
+    def paired(key: str, kind: str) -> str:
+        return f"{statistics.median(r['first'] / r['base'] for r in results[key][kind]):.2f}"
+
     labels = {key: label for key, label, _ in PAGES}
     print(f"Python off the main thread: candidates against the bare PyScript page, headless Chromium,"
           f" median of {rounds} round(s); load average {' / '.join(loads)}")
-    print(f"{'':48}{'cold ms':>8}{'ratio':>6}{'warm ms':>8}{'ratio':>6}{'cold bytes':>12}{'warm bytes':>11}")
+    print("(ratio: to the bare page measured just before the candidate; load: 1-minute load average then)")
+    print(f"{'':48}{'cold ms':>8}{'ratio':>6}{'warm ms':>8}{'ratio':>6}{'cold bytes':>12}{'warm bytes':>11}{'load':>6}")
     for key in results:
         cold, warm = med(key, "cold", "first"), med(key, "warm", "first")
-        print(f"{labels[key]:48}{cold:8.0f}{ratio(cold, med('bare', 'cold', 'first')):>6}"
-              f"{warm:8.0f}{ratio(warm, med('bare', 'warm', 'first')):>6}"
-              f"{int(med(key, 'cold', 'bytes')):12,}{int(med(key, 'warm', 'bytes')):11,}")
+        print(f"{labels[key]:48}{cold:8.0f}{paired(key, 'cold'):>6}{warm:8.0f}{paired(key, 'warm'):>6}"
+              f"{int(med(key, 'cold', 'bytes')):12,}{int(med(key, 'warm', 'bytes')):11,}"
+              f"{med(key, 'cold', 'load'):6.1f}")
     print("targets: first dealt hand cold <= 1.0x, warm <= 0.8x the bare page")
     print()
     print("main thread, ms (long tasks > 50 ms: longest / total; click: longest delay of a click on How to play"
@@ -360,13 +364,19 @@ def main() -> int:
         lay_out(host, dist, wheels[0])
         with serve(host, counter) as base:
             measure(pw, base + "bench-bare/", counter)  # warm-up of the machine (not counted)
-            for _ in range(args.rounds):  # in turn, so that all see the same machine load
-                for key, _, path in chosen:
+            for _ in range(args.rounds):
+                for key, _, path in chosen[1:]:
+                    # The bare page just before each candidate: the machine is shared and its load
+                    # drifts within minutes, so each ratio is to the bare page measured beside it.
+                    bare = measure(pw, base + PAGES[0][2], counter)
                     measured = measure(pw, base + path.format(wheel=wheels[0].name), counter)
+                    load = os.getloadavg()[0]
                     for kind in ("cold", "warm"):
-                        results[key][kind].append(measured[kind])
-                    print(f"  {key}: cold {measured['cold']['first']:.0f} ms, warm {measured['warm']['first']:.0f} ms"
-                          f" (load {load_average()})", file=sys.stderr, flush=True)
+                        results["bare"][kind].append({**bare[kind], "base": bare[kind]["first"], "load": load})
+                        results[key][kind].append({**measured[kind], "base": bare[kind]["first"], "load": load})
+                    print(f"  {key}: cold {measured['cold']['first']:.0f} ms (bare {bare['cold']['first']:.0f}),"
+                          f" warm {measured['warm']['first']:.0f} ms (bare {bare['warm']['first']:.0f});"
+                          f" load {load_average()}", file=sys.stderr, flush=True)
                 loads.append(load_average())
     report(results, args.rounds, loads)
     return 0
