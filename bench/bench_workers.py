@@ -358,6 +358,7 @@ def main() -> int:
 
     results: dict[str, dict[str, list[dict[str, float]]]] = {key: {"cold": [], "warm": []} for key, _, _ in chosen}
     loads = [load_average()]
+    failed: list[str] = []
     counter = Counter()
     with tempfile.TemporaryDirectory(prefix="stripdeck-workers-") as folder, sync_playwright() as pw:
         host = Path(folder)
@@ -369,7 +370,12 @@ def main() -> int:
                     # The bare page just before each candidate: the machine is shared and its load
                     # drifts within minutes, so each ratio is to the bare page measured beside it.
                     bare = measure(pw, base + PAGES[0][2], counter)
-                    measured = measure(pw, base + path.format(wheel=wheels[0].name), counter)
+                    try:
+                        measured = measure(pw, base + path.format(wheel=wheels[0].name), counter)
+                    except RuntimeError as err:  # reported, and the other candidates measured all the same
+                        print(f"  {key}: FAILED: {err}", file=sys.stderr, flush=True)
+                        failed.append(key)
+                        continue
                     load = os.getloadavg()[0]
                     for kind in ("cold", "warm"):
                         results["bare"][kind].append({**bare[kind], "base": bare[kind]["first"], "load": load})
@@ -378,8 +384,10 @@ def main() -> int:
                           f" warm {measured['warm']['first']:.0f} ms (bare {bare['warm']['first']:.0f});"
                           f" load {load_average()}", file=sys.stderr, flush=True)
                 loads.append(load_average())
-    report(results, args.rounds, loads)
-    return 0
+    report({k: v for k, v in results.items() if v["cold"]}, args.rounds, loads)
+    if failed:
+        print(f"failed (see above): {', '.join(failed)}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
