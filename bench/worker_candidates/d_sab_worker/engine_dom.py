@@ -20,7 +20,7 @@ def patch(html):
 def on_click(event):
     button = event.target.closest("button[data-cmd]")
     if button:
-        patch(engine.command(button.dataset.cmd, button.dataset.action or ""))
+        patch(engine.command(button.getAttribute("data-cmd"), button.getAttribute("data-action") or ""))
 
 
 table.addEventListener("click", create_proxy(on_click))
