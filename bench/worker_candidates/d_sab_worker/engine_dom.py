@@ -3,9 +3,9 @@ synchronous DOM access through SharedArrayBuffer and Atomics; the page is cross-
 by coi-sw.js). The main thread runs no Python and no glue: only the shell's panels."""
 
 import engine
+import js
 from pyscript import document
 from pyscript.ffi import create_proxy
-import js
 
 table = document.getElementById("table")
 
