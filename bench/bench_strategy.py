@@ -15,7 +15,8 @@ and the pot (all in where the stack makes them so), ``--caps`` bets a round, sta
 ``--stack-bb`` big blinds. With --out the
 average strategy is written as JSON (node key -> rows of action probabilities);
 with --ship as the data file the game ships (stripdeck.solved: a byte per probability).
-``--shipped`` measures the shipped files instead (as the game plays them, rounded to bytes).
+``--shipped`` measures the shipped files instead (as the game plays them, rounded as stored);
+``--recompact --levels 15`` writes the shipped files again in the compact form and measures them.
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure the strategies the game ships (rounded as stored) instead of training")
     parser.add_argument("--levels", type=int, default=255,
                         help="--ship: 255 (a byte a probability) or a compact 1-15 (half a byte)")
+    parser.add_argument("--recompact", action="store_true",
+                        help="write the shipped files of --presets again in --levels, and measure them")
     parser.add_argument("--ship-from", type=Path,
                         help="ship the strategy of an --out file (no training): its preset's tree, --caps, --stack-bb")
     args = parser.parse_args(argv)
@@ -116,6 +119,15 @@ def main(argv: list[str] | None = None) -> int:
     caps = tuple(int(c) for c in args.caps.split(","))
     if len(caps) != 2:
         parser.error("--caps takes two numbers, before and after the draw")
+    if args.recompact:  # the shipped files of --presets again, in --levels (then measured as shipped)
+        from stripdeck.solved import all_rows, decode_strategy
+        for preset in presets:
+            path = ROOT / "core" / "stripdeck" / f"strategy-{preset}.bin"
+            shipped = decode_strategy(path.read_bytes(), Rules.preset(preset))
+            tree = tree_for(Rules.preset(preset), shipped.tree.abstraction, shipped.tree.caps,
+                            shipped.tree.stack // (shipped.tree.unit or 1), tables=False)
+            ship(preset, tree, all_rows(shipped), args.levels)
+        return measure_shipped(args.samples, args.classes, args.buckets, presets)
     if args.shipped:
         return measure_shipped(args.samples, args.classes, args.buckets, presets)
     if args.ship_from is not None:

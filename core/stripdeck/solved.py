@@ -145,7 +145,8 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
     if count != header["nodes"]:
         raise ValueError(f"the strategy has {header['nodes']} nodes, the rules' tree {count}")
     if at != cells and not (levels != 255 and at == cells - 1 and body[-1] & 15 == 0):
-        raise ValueError(f"the strategy's data has {cells} cells, the tree needs {at}")
+        raise ValueError(f"the strategy's data has {cells} cells (bytes, or half bytes when compact), "
+                         f"the tree needs {at}")
     return Strategy(header["preset"], tree, rows, {n.key: n for n in tree.nodes}, body, levels)
 
 
