@@ -87,10 +87,10 @@ def measure_shipped(samples: int, classes: int, buckets: int, presets: list[str]
     return 0
 
 
-def ship(preset: str, tree: GameTree, strategy: dict[str, list[list[float]]], levels: int) -> None:
+def ship(preset: str, tree: GameTree, strategy: dict[str, list[list[float]]], levels: int, power: float) -> None:
     """Write the file the game ships for ``preset`` (stripdeck.solved's format) and say its size."""
     path = ROOT / "core" / "stripdeck" / f"strategy-{preset}.bin"
-    path.write_bytes(encode_strategy(preset, tree, strategy, levels=levels))
+    path.write_bytes(encode_strategy(preset, tree, strategy, levels=levels, power=power))
     print(f"  wrote {path.relative_to(ROOT)} ({path.stat().st_size:,} bytes)", flush=True)
 
 
@@ -110,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure the strategies the game ships (rounded as stored) instead of training")
     parser.add_argument("--levels", type=int, default=255,
                         help="--ship: 255 (a byte a probability) or a compact 1-15 (half a byte)")
+    parser.add_argument("--power", type=float, default=2.0,
+                        help="compact files: a step v of --levels is the probability weight (v / levels) ** power")
     parser.add_argument("--recompact", action="store_true",
                         help="write the shipped files of --presets again in --levels, and measure them")
     parser.add_argument("--ship-from", type=Path,
@@ -126,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             shipped = decode_strategy(path.read_bytes(), Rules.preset(preset))
             tree = tree_for(Rules.preset(preset), shipped.tree.abstraction, shipped.tree.caps,
                             shipped.tree.stack // (shipped.tree.unit or 1), tables=False)
-            ship(preset, tree, all_rows(shipped), args.levels)
+            ship(preset, tree, all_rows(shipped), args.levels, args.power)
         return measure_shipped(args.samples, args.classes, args.buckets, presets)
     if args.shipped:
         return measure_shipped(args.samples, args.classes, args.buckets, presets)
@@ -136,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         abstraction = build_abstraction(rules, samples=args.samples, pre_classes=args.classes,
                                         post_buckets=args.buckets)
         tree = tree_for(rules, abstraction, (caps[0], caps[1]), args.stack_bb)
-        ship(saved["preset"], tree, saved["strategy"], args.levels)
+        ship(saved["preset"], tree, saved["strategy"], args.levels, args.power)
         return 0
     checkpoints = {1, 10, 25, 50, 100, 200, 400, 800, 1600}
     for preset in presets:
@@ -151,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
                                        separators=(",", ":")))
             print(f"  wrote {path} ({path.stat().st_size:,} bytes)", flush=True)
         if args.ship:
-            ship(preset, solver.tree, solver.average_strategy(), args.levels)
+            ship(preset, solver.tree, solver.average_strategy(), args.levels, args.power)
     return 0
 
 

@@ -16,8 +16,8 @@ plays as ``fallback``.
 
 from __future__ import annotations
 
+import itertools
 import json
-import math
 import random
 from collections.abc import Generator, Iterator
 from importlib import resources
@@ -37,7 +37,7 @@ __all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy"
            "all_rows", "map_size", "strategy_rows"]
 
 MAGIC = b"stripdeck-strategy 1\n"
-SHIPPED_PRESETS = ("official", "cardroom")
+SHIPPED_PRESETS = ("official", "cardroom", "online")
 _SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "max_raises", "joker", "flush_beats_full_house",
           "small_blind", "big_blind", "dealer_ante", "fourth_card_choice")
 
@@ -51,6 +51,7 @@ class Strategy(NamedTuple):
     nodes: dict[str, Node]
     body: bytes = b""
     levels: int = 255
+    weights: list[float] = []  # compact: the probability weight of each step
 
 
 def _shape(rules: Rules) -> dict[str, Any]:
@@ -65,11 +66,12 @@ def _shape(rules: Rules) -> dict[str, Any]:
 
 
 def encode_strategy(preset: str, tree: GameTree, strategy: dict[str, list[list[float]]], cap: int = 5,
-                    levels: int = 255) -> bytes:
+                    levels: int = 255, power: float = 2.0) -> bytes:
     """The data file of ``strategy`` (node key -> rows) for ``tree``: a byte per probability (``levels``
-    255), or compact: half a byte, the square root of the probability in ``levels`` (at most 15) steps
-    (the square root keeps the small probabilities of a rare bluff apart from none; rows are normalised
-    when read)."""
+    255), or compact: half a byte a probability, a step ``v`` of ``levels`` (at most 15) read as
+    ``(v / levels) ** power`` and each row normalised when read (a power above 1 keeps the small
+    probabilities of a rare bluff apart from none). Each row's steps are the ones, one step around
+    the nearest, whose normalised row is closest to the original."""
     if not (levels == 255 or 1 <= levels <= 15):
         raise ValueError("levels is 255 (a byte a probability) or 1 to 15 (half a byte, compact)")
     ab = tree.abstraction
@@ -80,17 +82,34 @@ def encode_strategy(preset: str, tree: GameTree, strategy: dict[str, list[list[f
         header.update(structure="pot-limit", caps=list(tree.caps), stack_bb=tree.stack // tree.unit,
                       sizes=list(tree.sizes))
     if levels != 255:
-        header["levels"] = levels
+        header.update(levels=levels, power=power)
     values: list[int] = []
     for node in tree.nodes:
         for row in strategy[node.key]:
             if levels == 255:
                 values.extend(min(255, max(0, round(p * 255))) for p in row)
             else:
-                values.extend(min(levels, max(0, round(math.sqrt(max(0.0, p)) * levels))) for p in row)
+                values.extend(_steps(row, levels, power))
     body = bytes(values) if levels == 255 else bytes(
         values[i] << 4 | (values[i + 1] if i + 1 < len(values) else 0) for i in range(0, len(values), 2))
     return MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+
+
+def _steps(row: list[float], levels: int, power: float) -> list[int]:
+    """A row of probabilities as compact steps (see :func:`encode_strategy`)."""
+    near = [min(levels, max(0, round(max(0.0, p) ** (1 / power) * levels))) for p in row]
+    best: tuple[float, list[int]] | None = None
+    for shift in itertools.product((0, -1, 1), repeat=len(row)):
+        steps = [min(levels, max(0, v + d)) for v, d in zip(near, shift)]
+        weights = [(v / levels) ** power for v in steps]
+        total = sum(weights)
+        if not total:
+            continue
+        error = sum(abs(w / total - p) for w, p in zip(weights, row))
+        if best is None or error < best[0] - 1e-12:
+            best = (error, steps)
+    assert best is not None
+    return best[1]
 
 
 def decode_strategy(data: bytes, rules: Rules) -> Strategy:
@@ -122,6 +141,7 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
     else:
         tree = build_tree(rules, ab, cap=header["cap"], tables=False)
     levels = header.get("levels", 255)
+    weights = [(v / levels) ** float(header.get("power", 2.0)) for v in range(16)] if levels != 255 else []
     cells = len(body) if levels == 255 else 2 * len(body)
     rows: dict[str, list[list[float]]] = {}
     at = 0
@@ -140,14 +160,14 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
             continue
         count += 1
         width = len(node.actions)
-        rows[node.key] = [_row(body, levels, at + k * width, width) for k in range(private_states(ab, node))]
+        rows[node.key] = [_row(body, weights, at + k * width, width) for k in range(private_states(ab, node))]
         at += width * private_states(ab, node)
     if count != header["nodes"]:
         raise ValueError(f"the strategy has {header['nodes']} nodes, the rules' tree {count}")
     if at != cells and not (levels != 255 and at == cells - 1 and body[-1] & 15 == 0):
         raise ValueError(f"the strategy's data has {cells} cells (bytes, or half bytes when compact), "
                          f"the tree needs {at}")
-    return Strategy(header["preset"], tree, rows, {n.key: n for n in tree.nodes}, body, levels)
+    return Strategy(header["preset"], tree, rows, {n.key: n for n in tree.nodes}, body, levels, weights)
 
 
 def _place(template: Node, ab: Abstraction) -> tuple[int, int]:
@@ -165,12 +185,13 @@ def _place(template: Node, ab: Abstraction) -> tuple[int, int]:
     return at, count
 
 
-def _row(body: bytes, levels: int, at: int, width: int) -> list[float]:
-    """The probabilities of one row from ``at`` (in cells: bytes, or half bytes when compact)."""
-    if levels == 255:
-        raw = list(body[at:at + width])
-    else:  # the square roots of the probabilities, half a byte each
-        raw = [(body[i >> 1] >> (0 if i & 1 else 4) & 15) ** 2 for i in range(at, at + width)]
+def _row(body: bytes, weights: list[float], at: int, width: int) -> list[float]:
+    """The probabilities of one row from ``at`` (in cells: bytes, or half bytes read through the compact
+    ``weights`` of each step)."""
+    if not weights:
+        raw: list[float] = list(body[at:at + width])
+    else:
+        raw = [weights[body[i >> 1] >> (0 if i & 1 else 4) & 15] for i in range(at, at + width)]
     total = sum(raw)
     return [b / total for b in raw] if total else [1.0 / width] * width
 
@@ -182,7 +203,7 @@ def strategy_rows(strategy: Strategy, node: Node, base: int | None) -> list[list
         return strategy.rows[node.key]
     width = len(node.actions)
     states = private_states(strategy.tree.abstraction, node)
-    return [_row(strategy.body, strategy.levels, base + node.offset + k * width, width) for k in range(states)]
+    return [_row(strategy.body, strategy.weights, base + node.offset + k * width, width) for k in range(states)]
 
 
 def all_rows(strategy: Strategy) -> dict[str, list[list[float]]]:
