@@ -132,8 +132,12 @@ def test_the_shipped_strategy_fits_the_official_preset_at_any_stakes() -> None:
     shipped = load_strategy(OFFICIAL)
     assert shipped is not None and shipped.preset == "official"
     assert load_strategy(OFFICIAL.with_options(ante=2, small_bet=4, big_bet=8)) is shipped  # the page's stakes
-    assert load_strategy(Rules()) is None  # pot limit with blinds: not solved (yet)
     assert load_strategy(OFFICIAL.with_options(draw_limit=3)) is None
+    online = load_strategy(Rules())
+    assert online is not None and online.preset == "online" and online.tree.stack == 200  # 100 big blinds
+    assert load_strategy(Rules().with_options(small_blind=2, big_blind=4, small_bet=4, big_bet=8)) is online
+    assert load_strategy(Rules().with_options(split=False)) is None  # the tree has the split offer in it
+    assert load_strategy(Rules().with_options(structure="no-limit")) is None  # no limit: not solved
 
 
 def test_the_solved_player_plays_legal_hands_heads_up_and_falls_back_three_handed() -> None:
@@ -168,8 +172,7 @@ def test_the_shipped_strategy_loads_in_steps_for_the_page() -> None:
     loaded = solved.load_strategy(OFFICIAL)
     assert loaded is not None and loaded.preset == "official"
     assert list(solved.strategy_steps(OFFICIAL)) == []  # loaded once
-    assert list(solved.strategy_steps(Rules.preset("online"))) == [] and solved.load_strategy(
-        Rules.preset("online")) is None  # pot limit: no strategy shipped
+    assert list(solved.strategy_steps(Rules.preset("online", structure="no-limit"))) == []  # none shipped
     solved._LOADED.clear()
     for _ in prepare(OFFICIAL):
         pass
@@ -300,3 +303,36 @@ def test_a_compact_pot_limit_file_round_trips_through_the_lazy_tree(small_pot: S
         decode_strategy(data, OFFICIAL)
     with pytest.raises(ValueError, match="nodes"):
         decode_strategy(data, ONLINE.with_options(split=False))  # no split offer: another tree
+
+
+def test_the_shipped_pot_limit_strategy_plays_legal_hands_and_a_trick_loses_to_it() -> None:
+    from stripdeck.arena import play_duplicate_deal, run_arena
+    from stripdeck.exploiters import exploiter_for
+    from stripdeck.solved import SolvedPlayer
+
+    for seed in range(4):
+        assert sum(play_duplicate_deal(ONLINE, [SolvedPlayer(seed=1), SolvedPlayer(seed=2)], seed, 200)) == 0
+    for name in ("pat-bluffer", "min-raiser"):  # short seeded runs, wide margins (docs/bots.md has the long ones)
+        result = run_arena([exploiter_for(name, seed=2), SolvedPlayer(seed=3)], hands=300, seed=2, rules=ONLINE)
+        assert result[0].high < 0, (name, result)
+
+
+def test_the_pot_limit_strategy_loads_in_steps_of_a_few_milliseconds() -> None:
+    import time
+
+    from stripdeck import solved
+
+    solved._LOADED.clear()
+    longest = 0.0
+    steps = solved.strategy_steps(ONLINE)
+    while True:
+        start = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration:
+            break
+        finally:
+            longest = max(longest, time.perf_counter() - start)
+    loaded = solved.load_strategy(ONLINE)
+    assert loaded is not None and loaded.levels == 15  # compact: half a byte a probability
+    assert longest < 0.5  # generous for a loaded machine; bench/bench_bots.py --pyodide has the figures
