@@ -24,7 +24,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from .abstraction import Abstraction, hand_profile, post_bucket
-from .bots import bot_for
+from .bots import _outcomes, bot_for
 from .cards import Card, format_cards
 from .evaluator import strength_table
 from .odds import opponent_model
@@ -309,6 +309,11 @@ class SolvedPlayer:
         if pot_limit:
             row = _defended(row, node, price)
         action = node.actions[_sample(row, self.rng)]
+        if view.phase == DRAW and view.viewer is not None:
+            drawn = view.seats[1 - view.viewer].drawn
+            if drawn is not None:  # the other has drawn: the best discard of the count against that draw
+                discards = list(discards)
+                discards[int(action)] = _best_of_count(hand, view.rules, int(action), drawn)
         if pot_limit and action in "hpa":
             return _pot_bet_text(action, view, strategy.tree.sizes)
         if action == "s":
@@ -323,6 +328,19 @@ class SolvedPlayer:
         if self._profile is None or self._profile[0] != hand:
             self._profile = (hand, hand_profile(hand, rules, buckets))
         return self._profile[1]
+
+
+def _best_of_count(hand: tuple[Card, ...], rules: Rules, count: int, drawn: int) -> tuple[Card, ...]:
+    """The discard of ``count`` cards most likely to beat a hand that drew ``drawn`` (exact enumeration)."""
+    below = opponent_model(rules).below
+    best: tuple[float, tuple[Card, ...]] | None = None
+    for outcome in _outcomes(hand, rules, rules.draw_limit, False):
+        if len(outcome.discard) == count:
+            score = outcome.score(lambda level: below(level, drawn))
+            if best is None or score > best[0] + 1e-12:
+                best = (score, outcome.discard)
+    assert best is not None
+    return best[1]
 
 
 def _sample(row: list[float], rng: random.Random) -> int:
