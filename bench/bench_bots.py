@@ -5,8 +5,10 @@
 
 Figures printed: first-use set-up (tables and the opponent model), the advisor's full table
 per hand (every draw limit 0-4, worst and median), the bots' own data prepared in steps (the
-whole and the longest step, what a page may pause for), and a bot decision (hard, normal, easy
-and classic, caches cleared before every decision so each one pays its full cost), median and worst.
+whole and the longest step, what a page may pause for; the official preset's and the online
+preset's), and a bot decision (hard, normal, easy and classic heads-up in the official preset, hard
+in the online preset, caches cleared before every decision so each one pays its full cost),
+median and worst.
 """
 
 from __future__ import annotations
@@ -77,11 +79,24 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     out["bots_prepare_ms"] = sum(steps)
     out["bots_prepare_step_max_ms"] = max(steps)
     out["bots_prepare_steps"] = len(steps)
-    for level in LEVELS:
+    online = Rules.preset("online")  # pot limit: the heads-up strategy is read lazily (stripdeck.solved)
+    for _ in prepare(online):
+        pass
+    solved._LOADED.clear()
+    steps = []
+    t = time.perf_counter()
+    for _ in prepare(online):
+        now = time.perf_counter()
+        steps.append((now - t) * 1000)
+        t = now
+    out["bots_prepare_online_ms"] = sum(steps)
+    out["bots_prepare_online_step_max_ms"] = max(steps)
+    out["bots_prepare_online_steps"] = len(steps)
+    for level, rules in [(level, official) for level in LEVELS] + [("hard online", online)]:
         times: list[float] = []
-        players = [bot_for(level, seed=1), bot_for("normal", seed=2)]
+        players = [bot_for(level.split()[0], seed=1), bot_for("normal", seed=2)]
         for d in range(deals):
-            state = start_hand(official, [200, 200], d % 2, seed=d)
+            state = start_hand(rules, [200, 200], d % 2, seed=d)
             while state.to_act is not None:
                 seat = state.to_act
                 view = player_view(state, seat)
@@ -111,7 +126,10 @@ def _report(where: str, figures: dict[str, Any]) -> None:
     print(f"the bots' data (the heads-up strategy, the dealt-hand sample) prepared in steps: "
           f"{figures['bots_prepare_ms']:.0f} ms in {figures['bots_prepare_steps']} steps, "
           f"the longest {figures['bots_prepare_step_max_ms']:.1f} ms")
-    for level in LEVELS:
+    print(f"the same in pot limit (the online preset, its heads-up strategy read lazily): "
+          f"{figures['bots_prepare_online_ms']:.0f} ms in {figures['bots_prepare_online_steps']} steps, "
+          f"the longest {figures['bots_prepare_online_step_max_ms']:.1f} ms")
+    for level in (*LEVELS, "hard online"):
         print(f"bot decision, {level}, caches cleared: median {figures[f'decide_{level}_median_ms']:.2f} ms, "
               f"worst {figures[f'decide_{level}_max_ms']:.1f} ms over {figures[f'decide_{level}_count']} decisions")
 

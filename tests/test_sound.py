@@ -90,6 +90,7 @@ def test_a_bot_that_has_seen_a_maniac_calls_its_raise_lighter() -> None:
     ("maniac-pat", "official", 2), ("pat-bluffer", "official", 2), ("stabber", "official", 2),
     ("maniac-pat", "online", 2), ("check-raiser", "official", 3), ("pat-bluffer", "official", 5),
     ("maniac", "online", 5), ("min-raiser", "cardroom", 3),
+    ("pat-bluffer", "online", 2), ("min-raiser", "online", 2), ("check-raiser", "online", 2),
 ])
 @pytest.mark.parametrize("level", ["hard", "normal"])
 def test_the_tricks_that_bullied_the_classic_bot_lose_to_hard_and_normal(level: str, trick: str, preset: str,
@@ -98,6 +99,34 @@ def test_the_tricks_that_bullied_the_classic_bot_lose_to_hard_and_normal(level: 
     players = [exploiter_for(trick, seed=5), *(bot_for(level, seed=10 + i) for i in range(size - 1))]
     result = run_arena(players, hands=300, seed=9, rules=Rules.preset(preset))[0]
     assert result.name == trick and result.high < 0, result
+
+
+def test_normal_plays_the_computed_strategy_heads_up_with_a_judging_error() -> None:
+    # docs/bots.md: heads-up `normal` takes its action from the shipped strategy, for its hand's bucket
+    # misread by at most its judging error (8 points of strength: the bucket or a neighbour).
+    from stripdeck import apply, player_view, start_hand
+    from stripdeck.abstraction import post_bucket
+    from stripdeck.evaluator import strength_table
+    from stripdeck.solved import _public_key, load_strategy
+
+    strategy = load_strategy(OFFICIAL)
+    assert strategy is not None
+    seen = set()
+    for seed in range(12):
+        state = start_hand(OFFICIAL, [200, 200], 0, seed=seed)
+        for action in ("check", "check", "draw", "draw"):
+            state, _ = apply(state, action)
+        view = player_view(state, state.to_act)
+        rows = strategy.rows[_public_key(view)]
+        bucket = post_bucket(strength_table(OFFICIAL)[sum(view.my_hand)] >> 4, OFFICIAL, len(rows))
+        near = {i for b in range(max(0, bucket - 1), min(len(rows), bucket + 2))
+                for i, p in enumerate(rows[b]) if p > 0}
+        for bot_seed in range(20):
+            action = bot_for("normal", seed=bot_seed).decide(view)
+            word = {"check": "k", "bet": "b"}[action.split()[0]]
+            assert strategy.nodes[_public_key(view)].actions.index(word) in near, (seed, action)
+            seen.add(word)
+    assert seen == {"k", "b"}
 
 
 def test_easy_does_not_fold_to_every_bet() -> None:

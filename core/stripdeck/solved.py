@@ -16,6 +16,7 @@ plays as ``fallback``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Generator, Iterator
@@ -23,18 +24,20 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from .abstraction import Abstraction, hand_profile, post_bucket
-from .bots import bot_for
+from .bots import _outcomes, bot_for
 from .cards import Card, format_cards
 from .evaluator import strength_table
+from .odds import opponent_model
 from .rules import Rules
-from .solver import GameTree, Node, build_tree, private_states
+from .solver import GameTree, Node, build_pot_tree, build_tree, private_states
 from .state import BET1, BET2, DRAW
 from .view import PlayerView
 
-__all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps", "SHIPPED_PRESETS"]
+__all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps", "SHIPPED_PRESETS",
+           "all_rows", "map_size", "strategy_rows"]
 
 MAGIC = b"stripdeck-strategy 1\n"
-SHIPPED_PRESETS = ("official", "cardroom")
+SHIPPED_PRESETS = ("official", "cardroom", "online")
 _SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "max_raises", "joker", "flush_beats_full_house",
           "small_blind", "big_blind", "dealer_ante", "fourth_card_choice")
 
@@ -44,8 +47,11 @@ class Strategy(NamedTuple):
 
     preset: str
     tree: GameTree
-    rows: dict[str, list[list[float]]]
+    rows: dict[str, list[list[float]]]  # decoded: every node of fixed limit, the first round and draws of pot limit
     nodes: dict[str, Node]
+    body: bytes = b""
+    levels: int = 255
+    weights: list[float] = []  # compact: the probability weight of each step
 
 
 def _shape(rules: Rules) -> dict[str, Any]:
@@ -54,19 +60,56 @@ def _shape(rules: Rules) -> dict[str, Any]:
     out: dict[str, Any] = {k: getattr(rules, k) for k in _SHAPE}
     for k in ("ante", "small_bet", "big_bet", "small_blind", "big_blind"):
         out[k] = getattr(rules, k) / unit
+    if rules.structure != "fixed-limit":  # the pot-limit tree has the split offer in it
+        out["split"] = rules.split
     return out
 
 
-def encode_strategy(preset: str, tree: GameTree, strategy: dict[str, list[list[float]]], cap: int = 5) -> bytes:
-    """The data file of ``strategy`` (node key -> rows) for ``tree``, a byte per probability."""
+def encode_strategy(preset: str, tree: GameTree, strategy: dict[str, list[list[float]]], cap: int = 5,
+                    levels: int = 255, power: float = 2.0) -> bytes:
+    """The data file of ``strategy`` (node key -> rows) for ``tree``: a byte per probability (``levels``
+    255), or compact: half a byte a probability, a step ``v`` of ``levels`` (at most 15) read as
+    ``(v / levels) ** power`` and each row normalised when read (a power above 1 keeps the small
+    probabilities of a rare bluff apart from none). Each row's steps are the ones, one step around
+    the nearest, whose normalised row is closest to the original."""
+    if not (levels == 255 or 1 <= levels <= 15):
+        raise ValueError("levels is 255 (a byte a probability) or 1 to 15 (half a byte, compact)")
     ab = tree.abstraction
-    header = {"preset": preset, "classes": ab.pre_classes, "buckets": ab.post_buckets, "groups": list(ab.groups),
-              "edges": [e if e != float("-inf") else None for e in ab.edges], "cap": cap, "nodes": len(tree.nodes)}
-    body = bytearray()
+    header: dict[str, Any] = {
+        "preset": preset, "classes": ab.pre_classes, "buckets": ab.post_buckets, "groups": list(ab.groups),
+        "edges": [e if e != float("-inf") else None for e in ab.edges], "cap": cap, "nodes": len(tree.nodes)}
+    if tree.stack:  # pot limit: the tree's sizes, caps and depth
+        header.update(structure="pot-limit", caps=list(tree.caps), stack_bb=tree.stack // tree.unit,
+                      sizes=list(tree.sizes))
+    if levels != 255:
+        header.update(levels=levels, power=power)
+    values: list[int] = []
     for node in tree.nodes:
         for row in strategy[node.key]:
-            body.extend(min(255, max(0, round(p * 255))) for p in row)
-    return MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n" + bytes(body)
+            if levels == 255:
+                values.extend(min(255, max(0, round(p * 255))) for p in row)
+            else:
+                values.extend(_steps(row, levels, power))
+    body = bytes(values) if levels == 255 else bytes(
+        values[i] << 4 | (values[i + 1] if i + 1 < len(values) else 0) for i in range(0, len(values), 2))
+    return MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+
+
+def _steps(row: list[float], levels: int, power: float) -> list[int]:
+    """A row of probabilities as compact steps (see :func:`encode_strategy`)."""
+    near = [min(levels, max(0, round(max(0.0, p) ** (1 / power) * levels))) for p in row]
+    best: tuple[float, list[int]] | None = None
+    for shift in itertools.product((0, -1, 1), repeat=len(row)):
+        steps = [min(levels, max(0, v + d)) for v, d in zip(near, shift)]
+        weights = [(v / levels) ** power for v in steps]
+        total = sum(weights)
+        if not total:
+            continue
+        error = sum(abs(w / total - p) for w, p in zip(weights, row))
+        if best is None or error < best[0] - 1e-12:
+            best = (error, steps)
+    assert best is not None
+    return best[1]
 
 
 def decode_strategy(data: bytes, rules: Rules) -> Strategy:
@@ -89,25 +132,94 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
     edges = tuple(float("-inf") if e is None else float(e) for e in header["edges"])
     ab = Abstraction(tuple(range(rules.draw_limit + 1)), (0.0,) * header["classes"], (), header["buckets"],
                      tuple(header["groups"]), edges, 0)
-    tree = build_tree(rules, ab, cap=header["cap"], tables=False)
-    if len(tree.nodes) != header["nodes"]:
-        raise ValueError(f"the strategy has {header['nodes']} nodes, the rules' tree {len(tree.nodes)}")
+    if header.get("structure", "fixed-limit") != rules.structure:
+        raise ValueError(f"the strategy is for {header.get('structure', 'fixed-limit')}, "
+                         f"the rules are {rules.structure}")
+    if "stack_bb" in header:  # the betting after the draw stays in the data until a hand reaches it
+        tree = build_pot_tree(rules, ab, stack_bb=header["stack_bb"], caps=tuple(header["caps"]), tables=False,
+                              sizes=tuple(header["sizes"]), lazy=True)
+    else:
+        tree = build_tree(rules, ab, cap=header["cap"], tables=False)
+    levels = header.get("levels", 255)
+    weights = [(v / levels) ** float(header.get("power", 2.0)) for v in range(16)] if levels != 255 else []
+    cells = len(body) if levels == 255 else 2 * len(body)
     rows: dict[str, list[list[float]]] = {}
     at = 0
+    count = 0
+    sizes: dict[int, tuple[int, int]] = {}  # a template's cells and nodes, by id
     for number, node in enumerate(tree.nodes):
         if number % chunk == 0:
             yield
+        if node.kind == "round2":
+            template = node.children[0]
+            if id(template) not in sizes:
+                sizes[id(template)] = _place(template, ab)
+            node.offset = at
+            at += sizes[id(template)][0]
+            count += sizes[id(template)][1]
+            continue
+        count += 1
         width = len(node.actions)
-        node_rows = []
-        for _ in range(private_states(ab, node)):
-            raw = body[at:at + width]
-            at += width
-            total = sum(raw)
-            node_rows.append([b / total for b in raw] if total else [1.0 / width] * width)
-        rows[node.key] = node_rows
-    if at != len(body):
-        raise ValueError(f"the strategy's data has {len(body)} bytes, the tree needs {at}")
-    return Strategy(header["preset"], tree, rows, {n.key: n for n in tree.nodes})
+        rows[node.key] = [_row(body, weights, at + k * width, width) for k in range(private_states(ab, node))]
+        at += width * private_states(ab, node)
+    if count != header["nodes"]:
+        raise ValueError(f"the strategy has {header['nodes']} nodes, the rules' tree {count}")
+    if at != cells and not (levels != 255 and at == cells - 1 and body[-1] & 15 == 0):
+        raise ValueError(f"the strategy's data has {cells} cells (bytes, or half bytes when compact), "
+                         f"the tree needs {at}")
+    return Strategy(header["preset"], tree, rows, {n.key: n for n in tree.nodes}, body, levels, weights)
+
+
+def _place(template: Node, ab: Abstraction) -> tuple[int, int]:
+    """Give each node of a pot-limit template its offset in cells (the tree's order); its cells and nodes."""
+    at = count = 0
+    stack = [template]
+    while stack:
+        node = stack.pop()
+        if node.kind != "decide":
+            continue
+        node.offset = at
+        at += len(node.actions) * private_states(ab, node)
+        count += 1
+        stack.extend(reversed(node.children))
+    return at, count
+
+
+def _row(body: bytes, weights: list[float], at: int, width: int) -> list[float]:
+    """The probabilities of one row from ``at`` (in cells: bytes, or half bytes read through the compact
+    ``weights`` of each step)."""
+    if not weights:
+        raw: list[float] = list(body[at:at + width])
+    else:
+        raw = [weights[body[i >> 1] >> (0 if i & 1 else 4) & 15] for i in range(at, at + width)]
+    total = sum(raw)
+    return [b / total for b in raw] if total else [1.0 / width] * width
+
+
+def strategy_rows(strategy: Strategy, node: Node, base: int | None) -> list[list[float]]:
+    """A node's rows: from the decoded part, or read from the data (a pot-limit template node under the
+    ``round2`` node at offset ``base``)."""
+    if base is None:
+        return strategy.rows[node.key]
+    width = len(node.actions)
+    states = private_states(strategy.tree.abstraction, node)
+    return [_row(strategy.body, strategy.weights, base + node.offset + k * width, width) for k in range(states)]
+
+
+def all_rows(strategy: Strategy) -> dict[str, list[list[float]]]:
+    """Every node's rows by its key in the full tree (a pot-limit strategy's templates read out for each pair
+    of draw counts): what the exact best response measures."""
+    rows = dict(strategy.rows)
+    for stand_in in strategy.tree.nodes:
+        if stand_in.kind != "round2":
+            continue
+        todo = [stand_in.children[0]]
+        while todo:
+            node = todo.pop()
+            if node.kind == "decide":
+                rows[stand_in.key + node.key[2:]] = strategy_rows(strategy, node, stand_in.offset)
+                todo.extend(node.children)
+    return rows
 
 
 _LOADED: dict[str, Strategy | None] = {}
@@ -141,11 +253,13 @@ def load_strategy(rules: Rules) -> Strategy | None:
 class SolvedPlayer:
     """A player of the solved heads-up strategy (``level`` 'solver'), from its own view only."""
 
-    def __init__(self, seed: int | None = None, fallback: str = "classic") -> None:
+    def __init__(self, seed: int | None = None, fallback: str = "classic", noise: float = 0.0) -> None:
         self.level = "solver"
         self.rng = random.Random(seed)
+        self.noise = noise  # a judging error: the hand's strength is misread by up to this much (normal's mistakes)
         self.fallback = bot_for(fallback, seed=self.rng.getrandbits(63))
         self._profile: tuple[tuple[Card, ...], Any] | None = None
+        self._salt = self.rng.getrandbits(63)  # the pot-limit size mapping's draws (the same all through a hand)
 
     def decide(self, view: PlayerView) -> str:
         """The strategy's action in ``view`` (the fallback's where the strategy does not apply)."""
@@ -161,26 +275,72 @@ class SolvedPlayer:
         strategy = load_strategy(view.rules) if len(view.seats) == 2 and view.choice is None else None
         if strategy is None:
             return None
-        key = _public_key(view)
-        node = strategy.nodes.get(key) if key is not None else None
-        if node is None:
-            return None
+        pot_limit = strategy.tree.stack > 0
+        if pot_limit:
+            found = _pot_node(view, strategy.tree, self._salt)
+            if found is None:
+                return None
+            node, price, base = found
+        else:
+            key = _public_key(view)
+            node = strategy.nodes.get(key) if key is not None else None  # type: ignore[assignment]
+            if node is None:
+                return None
+            base = None
         ab = strategy.tree.abstraction
         hand = view.my_hand
         discards: list[tuple[Card, ...]] = []
         if node.pre:
             profile = self._hand_profile(hand, view.rules, ab.post_buckets)
-            private, discards = ab.classify(profile), profile.discards
+            discards = profile.discards
+            if self.noise:
+                means = list(profile.means)
+                means[profile.best] += self._error()
+                profile = profile._replace(means=means)
+            private = ab.classify(profile)
         else:
-            private = post_bucket(strength_table(view.rules)[sum(hand)] >> 4, view.rules, ab.post_buckets)
-        row = strategy.rows[node.key][private]
+            level = strength_table(view.rules)[sum(hand)] >> 4
+            if self.noise:
+                below = opponent_model(view.rules).below(level, None) + self._error()
+                private = min(ab.post_buckets - 1, max(0, int(below * ab.post_buckets)))
+            else:
+                private = post_bucket(level, view.rules, ab.post_buckets)
+        row = strategy_rows(strategy, node, base)[private]
+        if pot_limit:
+            row = _defended(row, node, price)
         action = node.actions[_sample(row, self.rng)]
+        if view.phase == DRAW and view.viewer is not None:
+            drawn = view.seats[1 - view.viewer].drawn
+            if drawn is not None:  # the other has drawn: the best discard of the count against that draw
+                discards = list(discards)
+                discards[int(action)] = _best_of_count(hand, view.rules, int(action), drawn)
+        if pot_limit and action in "hpa":
+            return _pot_bet_text(action, view, strategy.tree.sizes)
+        if action == "s":
+            return "split" if "split" in view.legal.kinds else "check"  # type: ignore[union-attr]
         return _action_text(action, view, discards)
+
+    def _error(self) -> float:
+        """A judging error, uniform within the player's noise (a strength misread by a few hundredths)."""
+        return (self.rng.random() * 2 - 1) * self.noise
 
     def _hand_profile(self, hand: tuple[Card, ...], rules: Rules, buckets: int) -> Any:
         if self._profile is None or self._profile[0] != hand:
             self._profile = (hand, hand_profile(hand, rules, buckets))
         return self._profile[1]
+
+
+def _best_of_count(hand: tuple[Card, ...], rules: Rules, count: int, drawn: int) -> tuple[Card, ...]:
+    """The discard of ``count`` cards most likely to beat a hand that drew ``drawn`` (exact enumeration)."""
+    below = opponent_model(rules).below
+    best: tuple[float, tuple[Card, ...]] | None = None
+    for outcome in _outcomes(hand, rules, rules.draw_limit, False):
+        if len(outcome.discard) == count:
+            score = outcome.score(lambda level: below(level, drawn))
+            if best is None or score > best[0] + 1e-12:
+                best = (score, outcome.discard)
+    assert best is not None
+    return best[1]
 
 
 def _sample(row: list[float], rng: random.Random) -> int:
@@ -209,6 +369,160 @@ def _action_text(action: str, view: PlayerView, discards: list[tuple[Card, ...]]
     if kind is None:  # the rules' cap: no raise left
         return "allin" if "allin" in kinds else "call" if "call" in kinds else "check"
     return kind
+
+
+def _defended(row: list[float], node: Node, price: float) -> list[float]:
+    """Facing a real bet cheaper to call than the abstract one it was read as: fold that much less often
+    (a bet must find folds in the share its price gives, no more), the rest calls."""
+    if "f" not in node.actions or price <= 0:
+        return row
+    mine, other = node.contrib[node.player], node.contrib[1 - node.player]
+    abstract = (other - mine) / (node.contrib[0] + node.contrib[1] + other - mine)
+    if price >= abstract:
+        return row
+    f, c = node.actions.index("f"), node.actions.index("c")
+    out = list(row)
+    moved = row[f] * (1 - price / abstract)
+    out[f] -= moved
+    out[c] += moved
+    return out
+
+
+def _pot_bet_text(token: str, view: PlayerView, sizes: tuple[float, ...]) -> str:
+    """The real bet or raise for an abstract size: that share of the real pot, within the legal amounts."""
+    legal = view.legal
+    assert legal is not None
+    kind = "raise" if "raise" in legal.kinds else "bet" if "bet" in legal.kinds else None
+    if token == "a" or kind is None or legal.min_total is None or legal.max_total is None:
+        if "allin" in legal.kinds:
+            return "allin"
+        return kind or ("call" if "call" in legal.kinds else "check")
+    pot = sum(seat.total for seat in view.seats)
+    fraction = sizes["hp".index(token)]
+    total = round(view.to_match + fraction * (pot + legal.call_amount))
+    total = max(legal.min_total, min(legal.max_total, total))
+    if legal.allin_total is not None and "allin" in legal.kinds and total >= legal.allin_total:
+        return "allin"
+    return f"{kind} {total}"
+
+
+def map_size(x: float, sizes: list[tuple[str, float]], draw: float) -> str:
+    """Pseudo-harmonic mapping (Ganzfried & Sandholm 2013) of a bet of ``x`` (a fraction of the pot) onto
+    the abstract ``sizes`` (token, fraction), sorted by fraction: between A < x < B it is read as A with
+    chance (B - x)(1 + A) / ((B - A)(1 + x)), else as B (``draw`` is a uniform number in [0, 1));
+    below the smallest size as the smallest, above the largest as the largest.
+
+    >>> map_size(0.75, [("h", 0.5), ("p", 1.0)], 0.0), map_size(0.75, [("h", 0.5), ("p", 1.0)], 0.99)
+    ('h', 'p')
+    >>> map_size(3.0, [("h", 0.5), ("p", 1.0)], 0.5)
+    'p'
+    """
+    if x <= sizes[0][1]:
+        return sizes[0][0]
+    for (low, a), (high, b) in zip(sizes, sizes[1:]):
+        if x <= b:
+            if b <= a:
+                return high
+            return low if draw < (b - x) * (1 + a) / ((b - a) * (1 + x)) else high
+    return sizes[-1][0]
+
+
+def _fraction(put: tuple[float, float], seat: int, total: float) -> float:
+    """A bet or raise to ``total`` by ``seat`` as a fraction of the pot after its call."""
+    other = put[1 - seat]
+    pot = put[0] + put[1] + other - put[seat]
+    return (total - other) / pot if pot > 0 else 0.0
+
+
+POT_STACKS = (0.5, 2.0)  # the pot-limit strategy plays stacks from half to twice its own depth
+
+
+def _pot_node(view: PlayerView, tree: GameTree, salt: int) -> tuple[Node, float, int | None] | None:
+    """Pot limit: the abstract node of the view, the real price of a call (0 when not facing a bet) and
+    where the node's rows are (see :func:`strategy_rows`).
+
+    The view's actions are followed down the tree. A bet or raise is read as the abstract size
+    that :func:`map_size` gives for its fraction of the real pot (an all in as the tree's all in
+    where it has one), and a bet smaller than half the pot, where a check would not end the round,
+    may be read as a check (the mapping with 0 as the lower size). None when the view leaves the
+    tree (a round the tree ended, stacks outside :data:`POT_STACKS` of the tree's depth)."""
+    if view.viewer is None or view.legal is None:
+        return None
+    unit = view.rules.big_blind
+    depth = min(s.stack + s.total for s in view.seats) / unit
+    stack_bb = tree.stack / tree.unit
+    if not POT_STACKS[0] * stack_bb <= depth <= POT_STACKS[1] * stack_bb:
+        return None
+    seat_of = {view.button: 0, 1 - view.button: 1}
+    node = tree.root
+    base: int | None = None
+    bets = [0, 0]      # the real chips in this round, by abstract seat
+    totals = [0, 0]    # the real chips in the hand
+    dealt = ""
+    for number, event in enumerate(view.log):
+        kind = event.kind
+        seat = seat_of.get(event.seat) if event.seat is not None else None
+        if kind == "deal" and event.cards:
+            dealt = format_cards(event.cards)
+        elif kind == "ante" and seat is not None:
+            totals[seat] += event.amount or 0
+        elif kind in ("small_blind", "big_blind") and seat is not None:
+            totals[seat] += (event.amount or 0) - bets[seat]
+            bets[seat] = event.amount or 0
+        elif kind == "round" and event.info in (DRAW, BET2):
+            bets = [0, 0]
+            if event.info == BET2 and node.kind == "showdown":
+                return None  # all in: only the split offer is left (the fallback answers it)
+        elif kind == "discard" and seat is not None:
+            if node.kind != "draw" or node.player != seat:
+                return None
+            node = node.children[node.actions.index(str(event.amount or 0))]
+            if node.kind == "round2":  # the betting after the draw: its template, at this pair's offset
+                base, node = node.offset, node.children[0]
+        elif kind in ("check", "call", "split", "fold", "bet", "raise", "allin") and seat is not None:
+            if node.kind != "decide" or node.player != seat:
+                return None
+            amount = event.amount or 0
+            if kind in ("bet", "raise", "allin") and amount > max(bets):
+                token = _read_bet(node, seat, bets, totals, amount, kind == "allin",
+                                  random.Random(f"{salt}/{dealt}/{number}").random())
+                totals[seat] += amount - bets[seat]
+                bets[seat] = amount
+            elif kind == "fold":
+                return None
+            elif kind == "split":
+                token = "s"
+            else:  # a check or a call (an all in for no more than the bet is a call)
+                totals[seat] += max(0, amount - bets[seat]) if kind != "check" else 0
+                bets[seat] = max(bets[seat], amount) if kind != "check" else bets[seat]
+                token = "c" if "c" in node.actions else "k"
+            if token not in node.actions:
+                return None
+            node = node.children[node.actions.index(token)]
+    me = seat_of[view.viewer]
+    if node.kind not in ("decide", "draw") or node.player != me:
+        return None
+    to_call = view.legal.call_amount
+    pot = sum(s.total for s in view.seats)
+    return node, (to_call / (pot + to_call) if to_call else 0.0), base
+
+
+def _read_bet(node: Node, seat: int, bets: list[int], totals: list[int], amount: int, all_in: bool,
+              draw: float) -> str:
+    """The abstract token of a real bet or raise to ``amount`` (this round's total) at ``node``."""
+    options = [t for t in node.actions if t in "hpa"]
+    if not options:
+        return "c"  # the tree has no raise left here: read as a call (the capped line)
+    if all_in and "a" in options:
+        return "a"
+    put = node.contrib
+    sizes = [(token, _fraction(put, seat, node.children[node.actions.index(token)].contrib[seat]))
+             for token in options]
+    x = _fraction((totals[0], totals[1]), seat, totals[seat] + amount - bets[seat])
+    closing = node.children[node.actions.index("k")].kind != "decide" if "k" in node.actions else True
+    if not closing and x < sizes[0][1]:
+        sizes = [("k", 0.0)] + sizes
+    return map_size(x, sorted(sizes, key=lambda s: s[1]), draw)
 
 
 def _public_key(view: PlayerView) -> str | None:

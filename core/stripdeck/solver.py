@@ -27,18 +27,19 @@ from typing import NamedTuple
 from .abstraction import Abstraction
 from .rules import Rules
 
-__all__ = ["GameTree", "Node", "Solver", "build_tree", "private_states", "exploitability", "mbb_per_hand",
-           "profile_value"]
+__all__ = ["GameTree", "Node", "Solver", "build_tree", "build_pot_tree", "POT_SIZES", "private_states",
+           "exploitability", "mbb_per_hand", "profile_value"]
 
 Vector = list[float]
+_TERMINAL = ("fold", "showdown", "split")
 
 
 class Node:
     """A public node: a decision (``decide``: bet/check/...; ``draw``: a draw count), a fold or a showdown."""
 
-    __slots__ = ("kind", "player", "actions", "children", "contrib", "key", "regrets", "average", "pre")
+    __slots__ = ("kind", "player", "actions", "children", "contrib", "key", "regrets", "average", "pre", "offset")
 
-    def __init__(self, kind: str, key: str, player: int = -1, contrib: tuple[int, int] = (0, 0)) -> None:
+    def __init__(self, kind: str, key: str, player: int = -1, contrib: tuple[float, float] = (0, 0)) -> None:
         self.kind = kind
         self.key = key
         self.player = player          # who acts (decide, draw) or who folded (fold)
@@ -48,6 +49,7 @@ class Node:
         self.regrets: list[list[float]] = []
         self.average: list[list[float]] = []
         self.pre = False              # the acting player has not drawn yet (its private state is a class)
+        self.offset = 0               # a lazy pot-limit tree: where the node's rows are in the data
 
 
 class GameTree(NamedTuple):
@@ -58,6 +60,10 @@ class GameTree(NamedTuple):
     abstraction: Abstraction
     small_bet: int
     big_bet: int
+    unit: int = 0              # chips of a big blind for mbb (0: the small bet, the big blind of a limit game)
+    sizes: tuple[float, ...] = ()  # pot limit: the bet sizes, fractions of the pot (token ``h`` and ``p``)
+    stack: int = 0             # pot limit: each player's stack at the start of a hand
+    caps: tuple[int, int] = (0, 0)  # pot limit: the bets a round allows, before and after the draw
 
 
 def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5, tables: bool = True) -> GameTree:
@@ -70,11 +76,11 @@ def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5, tables: boo
     nodes: list[Node] = []
     ante = rules.ante
 
-    def betting(key: str, round_no: int, first: int, contrib: tuple[int, int], drawn: tuple[bool, bool],
-                after: Callable[[str, tuple[int, int], int | None], Node]) -> Node:
+    def betting(key: str, round_no: int, first: int, contrib: tuple[float, float], drawn: tuple[bool, bool],
+                after: Callable[[str, tuple[float, float], int | None], Node]) -> Node:
         size = rules.small_bet if round_no == 1 else rules.big_bet
 
-        def node(seq: str, to_act: int, bets: int, put: tuple[int, int], opener: int | None) -> Node:
+        def node(seq: str, to_act: int, bets: int, put: tuple[float, float], opener: int | None) -> Node:
             n = Node("decide", f"{key}{seq}", to_act)
             n.pre = not drawn[to_act]
             nodes.append(n)
@@ -101,10 +107,10 @@ def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5, tables: boo
 
         return node("", first, 0, contrib, None)
 
-    def showdown_after(key: str) -> Callable[[str, tuple[int, int], int | None], Node]:
+    def showdown_after(key: str) -> Callable[[str, tuple[float, float], int | None], Node]:
         return lambda seq, put, _opener: Node("showdown", key + seq, contrib=put)
 
-    def after_first(seq: str, put: tuple[int, int], opener: int | None) -> Node:
+    def after_first(seq: str, put: tuple[float, float], opener: int | None) -> Node:
         opener_seat = 1 if opener is None else opener
         base = f"1:{seq}/d:"
         first_draw = Node("draw", base, 1)
@@ -130,21 +136,152 @@ def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5, tables: boo
     return GameTree(root, nodes, abstraction, rules.small_bet, rules.big_bet)
 
 
+POT_SIZES = (0.5, 1.0)   # pot limit: half the pot and the pot (tokens h and p); all in (a) where the stack ends it
+
+
+def bet_total(put: tuple[float, float], seat: int, fraction: float, stack: float) -> float:
+    """Pot limit: what ``seat`` has put in after a bet or raise of ``fraction`` of the pot (the pot after
+    its call), at most ``stack``."""
+    other = put[1 - seat]
+    to_call = other - put[seat]
+    return min(stack, other + fraction * (put[0] + put[1] + to_call))
+
+
+def size_tokens(put: tuple[float, float], seat: int, stack: float, big_blind: float,
+                sizes: tuple[float, ...] = POT_SIZES) -> list[tuple[str, float]]:
+    """Pot limit: the abstract bets and raises open to ``seat`` as (token, total): ``h`` half the pot,
+    ``p`` the pot, ``a`` all in where the stack makes a size all in (then the larger sizes are left out)."""
+    other = put[1 - seat]
+    minimum = other + big_blind
+    out: list[tuple[str, float]] = []
+    for token, fraction in zip("hp", sizes):
+        total = max(minimum, bet_total(put, seat, fraction, stack))
+        if total >= stack:
+            out.append(("a", float(stack)))
+            break
+        out.append((token, total))
+    return out
+
+
+def build_pot_tree(rules: Rules, abstraction: Abstraction, stack_bb: int = 100, caps: tuple[int, int] = (3, 2),
+                   tables: bool = True, sizes: tuple[float, ...] = POT_SIZES, lazy: bool = False) -> GameTree:
+    """The public tree of heads-up pot limit with blinds (the ``online`` preset's shape).
+
+    The button (seat 0) posts the small blind and acts first in both rounds; the big blind (seat 1)
+    draws first. Bets and raises are half the pot (``h``) or the pot (``p``, the pot limit), or all
+    in (``a``) where the stack makes that size all in; a round allows ``caps[round]`` bets (before
+    the draw the big blind counts as the first), and then only all in. With the ``split`` option the first player after
+    the draw may split (``s``); the other then splits too (the pot is divided: each gets back what
+    it put in) or plays on as after a check. When a player is all in the hand goes to the draws and
+    the showdown. Every hand starts with ``stack_bb`` big blinds a player.
+
+    ``lazy`` (a player's tree, built in milliseconds): the betting after the draw is built once for
+    each line of the first round, as a template of keys ``2:<seq>``, and each pair of draw counts
+    gets a ``round2`` node in its place whose only child is the template (the order of ``nodes`` is
+    the full tree's, a ``round2`` node standing for its whole subtree)."""
+    if rules.structure != "pot-limit" or not rules.uses_blinds or rules.big_blind <= 0:
+        raise ValueError("the pot-limit tree is for pot limit with blinds (the online preset's shape)")
+    nodes: list[Node] = []
+    sink = [nodes]  # where new decision nodes go (a template's own list while one is built)
+    ante, bb = rules.ante, rules.big_blind
+    stack = stack_bb * bb  # everything a player may put in, its forced bets included
+
+    def betting(key: str, round_no: int, put0: tuple[float, float], after: Callable[[str, tuple[float, float]], Node],
+                drawn: bool) -> Node:
+        cap = caps[round_no - 1]
+        split_on = rules.split and round_no == 2
+
+        def node(seq: str, to_act: int, bets: int, put: tuple[float, float]) -> Node:
+            n = Node("decide", f"{key}{seq}", to_act, put)
+            n.pre = not drawn
+            sink[0].append(n)
+            other = 1 - to_act
+            facing = put[other] > put[to_act]
+            raisable = put[other] < stack and put[to_act] < stack
+            if not facing:
+                closes = (round_no == 1 and seq == "c") or (round_no == 2 and seq in ("k", "s"))
+                n.actions.append("k")
+                n.children.append(after(seq + "k", put) if closes else node(seq + "k", other, bets, put))
+                if split_on and seq in ("", "s"):
+                    n.actions.append("s")
+                    n.children.append(Node("split", f"{key}{seq}s", to_act, put) if seq == "s"
+                                      else node(seq + "s", other, bets, put))
+            else:
+                n.actions.append("f")
+                n.children.append(Node("fold", f"{key}{seq}f", to_act, put))
+                n.actions.append("c")
+                called = _added(put, to_act, put[other])
+                limp = round_no == 1 and seq == ""
+                n.children.append(node(seq + "c", other, bets, called) if limp else after(seq + "c", called))
+            if raisable:  # at the cap only all in is left (a raise past it is read as all in)
+                tokens = size_tokens(put, to_act, stack, bb, sizes) if bets < cap else [("a", float(stack))]
+                for token, total in tokens:
+                    n.actions.append(token)
+                    n.children.append(node(seq + token, other, bets + 1,
+                                           _added(put, to_act, total)))
+            return n
+
+        first_bets = 1 if round_no == 1 else 0
+        return node("", 0, first_bets, put0)
+
+    def showdown_after(key: str) -> Callable[[str, tuple[float, float]], Node]:
+        return lambda seq, put: Node("showdown", key + seq, contrib=put)
+
+    def after_first(seq: str, put: tuple[float, float]) -> Node:
+        base = f"1:{seq}/d:"
+        all_in = max(put) >= stack
+        template = None
+        if lazy and not all_in:
+            sink[0] = []
+            template = betting("2:", 2, put, showdown_after("2:"), True)
+            sink[0] = nodes
+        first_draw = Node("draw", base, 1)
+        first_draw.pre = True
+        nodes.append(first_draw)
+        for d1 in abstraction.draw_counts:
+            second = Node("draw", f"{base}{d1},", 0)
+            second.pre = True
+            nodes.append(second)
+            first_draw.actions.append(str(d1))
+            first_draw.children.append(second)
+            for d2 in abstraction.draw_counts:
+                second.actions.append(str(d2))
+                key = f"{base}{d1},{d2}/2:"
+                if template is not None:
+                    stand_in = Node("round2", key, 0, put)
+                    stand_in.children.append(template)
+                    nodes.append(stand_in)
+                    second.children.append(stand_in)
+                    continue
+                second.children.append(Node("showdown", key, contrib=put) if all_in
+                                       else betting(key, 2, put, showdown_after(key), True))
+        return first_draw
+
+    start = (ante + rules.small_blind, ante + bb)
+    root = betting("1:", 1, start, after_first, False)
+    for n in nodes if tables else ():
+        size = private_states(abstraction, n)
+        n.regrets = [[0.0] * len(n.actions) for _ in range(size)]
+        n.average = [[0.0] * len(n.actions) for _ in range(size)]
+    return GameTree(root, nodes, abstraction, rules.small_bet, rules.big_bet, bb, sizes, stack, caps)
+
+
 def private_states(abstraction: Abstraction, node: Node) -> int:
     """How many private states the acting player has at ``node``: classes before its draw, buckets after."""
     return len(abstraction.class_probs) if node.pre else abstraction.post_buckets
 
 
-def _added(put: tuple[int, int], seat: int, total: int) -> tuple[int, int]:
+def _added(put: tuple[float, float], seat: int, total: float) -> tuple[float, float]:
     return (total, put[1]) if seat == 0 else (put[0], total)
 
 
 def _matched(regrets: list[list[float]]) -> list[list[float]]:
-    """Regret matching: each row's positive regrets normalised (uniform when none is positive)."""
+    """Regret matching: each row's positive regrets normalised (uniform when none is positive).
+    CFR+ keeps every regret at zero or above, so a row's sum is the sum of its positive part."""
     out = []
     for row in regrets:
-        total = sum(r for r in row if r > 0)
-        out.append([r / total if r > 0 else 0.0 for r in row] if total > 0 else [1.0 / len(row)] * len(row))
+        total = sum(row)
+        out.append([r / total for r in row] if total > 0 else [1.0 / len(row)] * len(row))
     return out
 
 
@@ -177,16 +314,24 @@ class Solver:
 
     def _terminal(self, node: Node, player: int, reach_other: Vector) -> Vector:
         c = node.contrib
+        if node.kind == "split":  # the pot divided: each gets back what it put in
+            return [0.0] * len(reach_other)
         if node.kind == "fold":
             value = -c[player] if node.player == player else c[1 - player]
             total = value * sum(reach_other)
             return [total] * len(reach_other)
         pot = c[player]  # equal contributions at a showdown: win or lose what each put in
-        return [pot * sum(w * r for w, r in zip(row, reach_other)) for row in self.win]
+        total = sum(reach_other)
+        out = []
+        below = 0.0  # the other's reach in lower buckets (won), the rest above less the tie (lost)
+        for r in reach_other:
+            out.append(pot * (2 * below + r - total))
+            below += r
+        return out
 
     def _walk(self, node: Node, player: int, reach_mine: Vector, reach_other: Vector, weight: float) -> Vector:
         kind = node.kind
-        if kind in ("fold", "showdown"):
+        if kind in _TERMINAL:
             return self._terminal(node, player, reach_other)
         strategy = _matched(node.regrets)
         ab = self.tree.abstraction
@@ -243,7 +388,7 @@ def _through(reach: Vector, strategy: list[list[float]], a: int, transitions: tu
 def _best_response(solver: Solver, node: Node, player: int, reach_other: Vector,
                    strategy: dict[str, list[list[float]]]) -> Vector:
     kind = node.kind
-    if kind in ("fold", "showdown"):
+    if kind in _TERMINAL:
         return solver._terminal(node, player, reach_other)
     ab = solver.tree.abstraction
     actions = range(len(node.actions))
@@ -277,7 +422,7 @@ def profile_value(solver: Solver, strategy: dict[str, list[list[float]]], player
 
 def _value(solver: Solver, node: Node, player: int, reach_mine: Vector, reach_other: Vector,
            strategy: dict[str, list[list[float]]]) -> float:
-    if node.kind in ("fold", "showdown"):
+    if node.kind in _TERMINAL:
         return sum(r * v for r, v in zip(reach_mine, solver._terminal(node, player, reach_other)))
     ab = solver.tree.abstraction
     sigma = strategy[node.key]

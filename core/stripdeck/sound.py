@@ -93,7 +93,7 @@ class _Level:
 
 _SOUND = {
     "hard": _Level(0.0, True, 1.0, True, True, 0.0, 0.0),
-    "normal": _Level(0.08, True, 0.8, True, True, 0.0, 0.05),
+    "normal": _Level(0.08, True, 1.0, True, True, 0.0, 0.0),
     "easy": _Level(0.12, False, 0.4, False, False, 0.10, 0.12),
 }
 
@@ -115,8 +115,9 @@ class SoundBot:
         self._ids: dict[int, str] = {}
         self._lv = _SOUND[level]
         self._solver: SolvedPlayer | None = None
-        if level == "hard":  # heads-up, where a solution is shipped, it is the base (docs/bots.md)
-            self._solver = SolvedPlayer(seed=self.rng.getrandbits(63))
+        if level in ("hard", "normal"):  # heads-up, where a solution is shipped, it is the base (docs/bots.md);
+            # normal plays it with its judging error
+            self._solver = SolvedPlayer(seed=self.rng.getrandbits(63), noise=self._lv.noise)
 
     def __repr__(self) -> str:
         return f"SoundBot({self.level!r}, {self.style!r})"
