@@ -227,6 +227,10 @@ def test_no_option_names_reach_readers_in_any_prerendered_widget() -> None:
         out = json.loads(prerender.render_state(state))
         if not out["ok"]:
             continue  # an author's mistake: the message names the option on purpose
+        if state.get("lang", "en") != "en":
+            # other languages' words are their catalogues' (the qps tests check that no word escapes
+            # it), and some are these very words: Italian players say "kicker"
+            continue
         for page in [out["html"], *out.get("frames", []), *out.get("captions", [])]:
             found = JARGON.search(_reader_text(page))
             assert found is None, (state, found.group(0) if found else "")
