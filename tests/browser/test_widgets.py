@@ -398,7 +398,8 @@ def test_a_corrupt_catalogue_says_so_and_the_widget_answers_in_english(
         page.locator("#c .sd-verdict", has_text="Hand B wins: a full house beats a pair.").wait_for()
         note = page.locator("#c .sd-language-problem")
         assert note.count() == 1
-        assert "could not be loaded" in note.inner_text() and "not a gettext catalogue" in note.inner_text()
+        # said in the widget's language (embed.js's Italian sentences are complete), with Python's reason
+        assert "non si sono potute caricare" in note.inner_text() and "not a gettext catalogue" in note.inner_text()
         page.locator("#c input[name=a]").fill("Ah Qh Th 8h 7h")
         page.locator("#c .sd-verdict", has_text="Hand A wins").wait_for()
         assert page.locator("#c .sd-language-problem").count() == 1  # said once
