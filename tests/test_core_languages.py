@@ -698,7 +698,8 @@ def cli(*args: str, stdin: str = "", env: dict[str, str] | None = None,
 @pytest.fixture(scope="module")
 def built_qps() -> None:
     if not (ROOT / "core" / "stripdeck" / "locale" / "qps.mo").is_file():
-        pytest.skip("the command line's catalogues are compiled by python3 build.py site")
+        # not a skip: `python3 build.py test` always compiles them, so their absence is a broken build
+        pytest.fail("no compiled catalogues beside the package: run `python3 build.py site` (build.py test does)")
 
 
 @pytest.mark.parametrize("args, stdin", [
