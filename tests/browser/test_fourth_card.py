@@ -10,9 +10,10 @@ from browser_support import open_ready, screenshot
 from game_helpers import applied, hand_number, history
 
 
-def to_my_choice(page: Any, timeout_ms: int = 60000) -> None:
+def to_my_choice(page: Any, timeout_ms: int = 180_000) -> None:
     """Play passively (checking or calling) to your draw, exchange your first four cards with the keys,
-    and wait for the choice; a hand that ends first is dealt again."""
+    and wait for the choice; a hand that ends first is dealt again. The deadline is generous: with
+    the suite on both cores of a loaded machine a hand can take tens of seconds."""
     deadline = page.evaluate("Date.now()") + timeout_ms
     while page.evaluate("Date.now()") < deadline:
         page.wait_for_function("""() => document.querySelector(
