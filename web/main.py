@@ -498,6 +498,10 @@ class App(PageInput, friends_page.FriendsControls):
             manifest.setAttribute("href", "./" + l10n.manifest_name(code))
         window.history.replaceState(None, "", l10n.page_address(code, str(window.location.search),
                                                                  str(window.location.hash)))
+        # History's hands already played say their results again in the new language (replayed from
+        # their scenarios: session_log.said_again), and are saved so.
+        self.ctl.hand_log = session_log.said_again(self.ctl.hand_log)
+        self.ctl.hand_log_changed += 1
         if self.replaying is not None:  # the replay's frames are drawn again in the new language
             shown, index = self.replaying
             record = replay.find(self.ctl.hand_log, shown.number)
