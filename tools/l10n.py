@@ -319,7 +319,7 @@ def part_catalog(catalog: Any, part: str, messages: list[Any]) -> Any:
     part's name in its Project-Id-Version ("Stripdeck help"), which stripdeck.i18n checks."""
     catalog_mod = _babel()[0]
     out = catalog_mod.Catalog(locale=catalog.locale, project=PROJECT, version=part, charset="utf-8", fuzzy=False,
-                                   creation_date=catalog.creation_date, revision_date=catalog.revision_date)
+                              creation_date=catalog.creation_date, revision_date=catalog.revision_date)
     out.mime_headers = [(k, v) for k, v in catalog.mime_headers if k != "Project-Id-Version"]
     for message in messages:
         out[message.id] = message
