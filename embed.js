@@ -35,6 +35,7 @@
 // site can load it with a plain <script src> even when that site sends no CORS header: then
 // every widget says why it cannot start instead of staying blank. Its API for widgets added
 // later is window.StripdeckWidgets: { mount, mountAll, loadRuntime, paramsOf, keyOf, languageOf }.
+// l10n-part: widgets (this file's sentences are said by the widgets: docs/i18n.md, "Bytes")
 
 (() => {
 if (window.StripdeckWidgets) return; // loaded twice: the first copy does the work

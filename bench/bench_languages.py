@@ -4,13 +4,15 @@ per language, gzip-compressed, only the chosen language loaded).
 
 Reads the built site (`python3 build.py site` first): a person whose language is Italian loads
 index.it.html instead of index.html (its words inline, the JavaScript's sentences in
-#stripdeck-l10n) and, when Python starts, locale/it.mo (the catalogue of every sentence: the
-table and the panels, the engine's narration, errors, the widgets, the command line's help).
+#stripdeck-l10n) and, when Python starts, the first part of its catalogue, locale/it.page.mo
+(the sentences the table needs from the first hand). The other parts (locale/it.help.mo,
+it.hint.mo, it.friends.mo: How to play, the Hint, play with friends) are fetched when first
+needed, after the first load; the widgets' and the command line's sentences are never loaded by
+the game page (tools/l10n.py says which sentence is in which part; docs/i18n.md, "Bytes").
 English loads no catalogue. For each language this prints those files' bytes and gzip's bytes
-(what a static host that compresses sends), the page's difference from index.html, and what the
-catalogue would weigh holding only the page's sentences (those whose sources are the page's or the
-engine's, not the command line's, the arena's or the widgets' own), which is how the target can
-be met by splitting the catalogue.
+(what a static host that compresses sends), the page's difference from index.html, the first
+load's addition, the later parts, and the whole catalogue (locale/<code>.mo, which the widgets
+load) for comparison.
 
     python3 bench/bench_languages.py
 """
@@ -18,7 +20,6 @@ be met by splitting the catalogue.
 from __future__ import annotations
 
 import gzip
-import io
 import sys
 from pathlib import Path
 
@@ -27,66 +28,46 @@ DIST = ROOT / "dist"
 sys.path[:0] = [str(ROOT / "core"), str(ROOT)]
 
 TARGET = 30_000
-# Sources whose sentences the game page never shows (the widgets other than How to play's ranking
-# table run on pages of their own).
-NOT_THE_PAGE = ("core/stripdeck/__main__.py", "core/stripdeck/arena.py", "core/stripdeck/exploiters.py",
-                "core/stripdeck/explain.py", "web/widgets/odds", "web/widgets/compare", "web/widgets/scripted",
-                "web/widgets/game", "web/widgets/bridge", "web/widgets/scenario", "embed.js", "embed.html")
+FIRST = "page"
+LATER = ("help", "hint", "friends")
 
 
 def packed(data: bytes) -> int:
     return len(gzip.compress(data, 9, mtime=0))
 
 
-def page_only_catalogue(code: str) -> bytes | None:
-    """The catalogue with only the page's sentences (Babel from .venv-tools or .venv), or None."""
-    try:
-        from babel.messages.catalog import Catalog
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError:
-        return None
-    with (ROOT / "locale" / f"{code}.po").open("rb") as po:
-        full = read_po(po)
-    page = Catalog(locale=full.locale)
-    page.mime_headers = full.mime_headers
-    for message in full:
-        if message.id and not all(path.startswith(NOT_THE_PAGE) for path, _line in message.locations):
-            page[message.id] = message
-    out = io.BytesIO()
-    write_mo(out, page)
-    return out.getvalue()
-
-
 def main() -> int:
     from stripdeck import i18n
 
-    if not (DIST / "index.html").is_file():
-        print("no built site in dist/: run `python3 build.py site` first", file=sys.stderr)
+    if not (DIST / "index.html").is_file() or not list((DIST / "locale").glob("*.page.mo")):
+        print("no built site with a split catalogue in dist/: run `python3 build.py site` first", file=sys.stderr)
         return 2
     english = (DIST / "index.html").read_bytes()
     print(f"index.html: {len(english):,} bytes ({packed(english):,} gzip); English loads no catalogue")
     print(f"target: a language adds under {TARGET:,} bytes (gzip) to the first load\n")
-    header = ("language", "offered", "page +gzip", ".mo", ".mo gzip", "added gzip", "page-only .mo gzip",
-              "added then")
+    header = ("language", "offered", "page +gzip", "page.mo", "page.mo gzip", "added at first load, gzip",
+              *(f"{part}.mo gzip (later)" for part in LATER), "whole .mo gzip (widgets)")
     print(" | ".join(header))
     print(" | ".join("---" for _ in header))
+    worst = 0
     for code in [*i18n.NAMES, i18n.PSEUDO]:
-        if code == "en" or not (DIST / "locale" / f"{code}.mo").is_file():
+        if code == "en" or not (DIST / "locale" / f"{code}.{FIRST}.mo").is_file():
             continue
         page_file = DIST / f"index.{code}.html"
-        page_extra = packed(page_file.read_bytes()) - packed(english) if page_file.is_file() else None
-        mo = (DIST / "locale" / f"{code}.mo").read_bytes()
-        added = packed(mo) + (page_extra or 0)
-        page_mo = page_only_catalogue(code) if code != i18n.PSEUDO else None
-        added_then = packed(page_mo) + (page_extra or 0) if page_mo else None
+        page_extra = packed(page_file.read_bytes()) - packed(english) if page_file.is_file() else 0
+        first = (DIST / "locale" / f"{code}.{FIRST}.mo").read_bytes()
+        added = packed(first) + page_extra
+        if code in i18n.LANGUAGES:
+            worst = max(worst, added)
+        later = [packed((DIST / "locale" / f"{code}.{part}.mo").read_bytes()) for part in LATER]
+        whole = packed((DIST / "locale" / f"{code}.mo").read_bytes())
         cells = (code, "yes" if code in i18n.LANGUAGES else "no",
-                 f"{page_extra:+,}" if page_extra is not None else "(no page)", f"{len(mo):,}", f"{packed(mo):,}",
-                 f"{added:,}{'' if added < TARGET else ' !'}",
-                 f"{packed(page_mo):,}" if page_mo else "-",
-                 f"{added_then:,}{'' if added_then < TARGET else ' !'}" if added_then else "-")
+                 f"{page_extra:+,}" if page_file.is_file() else "(no page)", f"{len(first):,}", f"{packed(first):,}",
+                 f"{added:,}{'' if added < TARGET else ' !'} ({added / TARGET:.0%} of the target)",
+                 *(f"{n:,}" for n in later), f"{whole:,}")
         print(" | ".join(cells))
-    print("\n! marks a language over the target. qps is the test pseudo-language (every sentence 40% longer).")
+    print(f"\nthe most an offered language adds: {worst:,} bytes gzip ({worst / TARGET:.0%} of the target)")
+    print("! marks a language over the target. qps is the test pseudo-language (every sentence 40% longer).")
     return 0
 
 

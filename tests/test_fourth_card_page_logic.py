@@ -158,3 +158,12 @@ def test_the_bosnian_preset_is_offered_wherever_presets_are() -> None:
     assert '<option value="bosnian" selected>' in compare.render("", "", spec.rules, spec.preset)
     assert game.settings_words(params.parse({"widget": "game", "preset": "bosnian"})).startswith(
         "the official rules with the Bosnian choice of the fourth card")
+
+
+def test_the_key_legend_lists_every_key_the_page_answers_u_and_d_of_the_choice_included() -> None:
+    legend = re.search(r'<p class="keys keys-only">(.*?)</p>', (WEB.parent / "index.html").read_text(encoding="utf-8"))
+    assert legend is not None
+    listed = {k.lower() for k in re.findall(r"<kbd>([^<]+)</kbd>", legend.group(1))}
+    assert set(commands.KEYS) <= listed, sorted(set(commands.KEYS) - listed)
+    assert "U</kbd>/<kbd>D</kbd> <span data-l10n data-l10n-context=\"key legend\">take the face-up/face-down card" \
+        in legend.group(1)

@@ -7,10 +7,19 @@ reads the compiled catalogues with the standard library's gettext.
 
     python3 build.py messages     extract, then update every .po (new sentences untranslated)
 
-``build.py site`` compiles (:func:`compile_all`): ``dist/locale/<code>.mo`` for the page and
-the widgets, ``dist/locale/<code>.json`` with the sentences the page's JavaScript needs, and
+``build.py site`` compiles (:func:`compile_all`): ``dist/locale/<code>.mo`` (every sentence) for
+the widgets, the game page's parts ``dist/locale/<code>.<part>.mo`` (:data:`PAGE_PARTS`: the
+page loads its language's ``page`` part at start and each other part when it first needs it),
+``dist/locale/<code>.json`` with the sentences the page's JavaScript needs, and
 ``core/stripdeck/locale/<code>.mo`` for the command line; the pseudo-language ``qps`` is made
 from the template (:func:`pseudo`).
+
+Which part a sentence is in follows one rule (:func:`part_of`), not a list of sentences: a source
+file says where its sentences are needed with a mark on a line of its own (``# l10n-part: help``;
+``//`` in JavaScript, ``<!-- -->`` in HTML), which holds from that line to the next mark (what
+stands above any mark, and a file without one, is the page's: needed from the first hand); a
+sentence found in several places goes to the part of them that the page loads first
+(:data:`PARTS` is in that order).
 
 Run as a module in the tools venv: ``python -m tools.l10n extract|update|compile DEST``.
 """
@@ -55,6 +64,18 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
 }
 COMMENT_TAGS = ("TRANSLATORS:",)
+
+# The catalogue's parts, in the order the game page loads them (docs/i18n.md, "Bytes"):
+#   page     what the table shows from the first hand (files without a mark)
+#   help     How to play: the long rules text and its ranking table
+#   hint     the Hint: the draw advisor's reasons
+#   friends  play with friends: the Friends panel, hosting, joining, a guest's table
+#   script   sentences only the page's JavaScript says (compiled into <code>.json, inline in the page)
+#   widgets  the widgets' own sentences and explain() (the page never shows them)
+#   cli      the command line's and the arena's (only in core/stripdeck/locale/<code>.mo)
+PARTS = ("page", "help", "hint", "friends", "script", "widgets", "cli")
+PAGE_PARTS = ("page", "help", "hint", "friends")  # compiled into dist/locale/<code>.<part>.mo
+_PART_MARK = re.compile(r"^\s*(?:#|//|<!--) l10n-part: ([a-z]+)", re.M)
 PROJECT = "Stripdeck"
 
 # ------------------------------------------------------------------ HTML: data-l10n
@@ -236,6 +257,75 @@ def _method(path: Path) -> str:
     raise ValueError(rel)
 
 
+Marks = tuple[tuple[int, str], ...]  # a file's l10n-part marks: (line, part), in order
+
+
+def file_marks(path: Path) -> Marks:
+    """A source file's ``l10n-part:`` marks, each with its line (1-based)."""
+    text = path.read_text(encoding="utf-8")
+    marks = []
+    for found in _PART_MARK.finditer(text):
+        if found.group(1) not in PARTS:
+            raise ValueError(f"{path.relative_to(ROOT)}: l10n-part {found.group(1)!r} is not one of {', '.join(PARTS)}")
+        marks.append((text.count("\n", 0, found.start()) + 1, found.group(1)))
+    return tuple(marks)
+
+
+def file_parts() -> dict[str, Marks]:
+    """Each source file (relative to ROOT) and its marks."""
+    return {path.relative_to(ROOT).as_posix(): file_marks(path) for path in source_files()}
+
+
+def part_at(marks: Marks, line: int) -> str:
+    """The part of a sentence at ``line`` of a file with ``marks``: that of the last mark above it
+    (a mark holds until the next one), else ``page``.
+
+    >>> part_at(((20, "help"),), 12), part_at(((20, "help"),), 30), part_at(((5, "hint"), (9, "page")), 10)
+    ('page', 'help', 'page')
+    """
+    part = "page"
+    for mark_line, name in marks:
+        if mark_line <= line:
+            part = name
+    return part
+
+
+def part_of(locations: Any, parts: dict[str, Marks]) -> str:
+    """The part a sentence found at ``locations`` ((file, line) pairs) is in: of the parts of its
+    places, the one the page loads first (a file not among the sources counts as the page's).
+
+    >>> marks = {"web/rules_text.py": ((20, "help"),), "core/stripdeck/arena.py": ((1, "cli"),)}
+    >>> part_of([("web/rules_text.py", 30), ("web/render.py", 9)], marks)
+    'page'
+    >>> part_of([("web/rules_text.py", 30), ("core/stripdeck/arena.py", 3)], marks)
+    'help'
+    """
+    found = [part_at(parts.get(path, ()), line or 0) for path, line in locations] or ["page"]
+    return min(found, key=PARTS.index)
+
+
+def split(catalog: Any, parts: dict[str, Marks] | None = None) -> dict[str, list[Any]]:
+    """A catalogue's messages by part (every message in exactly one)."""
+    parts = file_parts() if parts is None else parts
+    out: dict[str, list[Any]] = {name: [] for name in PARTS}
+    for message in catalog:
+        if message.id:
+            out[part_of(message.locations, parts)].append(message)
+    return out
+
+
+def part_catalog(catalog: Any, part: str, messages: list[Any]) -> Any:
+    """A catalogue of ``messages`` only, with ``catalog``'s header (plural rule, language) and the
+    part's name in its Project-Id-Version ("Stripdeck help"), which stripdeck.i18n checks."""
+    catalog_mod = _babel()[0]
+    out = catalog_mod.Catalog(locale=catalog.locale, project=PROJECT, version=part, charset="utf-8", fuzzy=False,
+                              creation_date=catalog.creation_date, revision_date=catalog.revision_date)
+    out.mime_headers = [(k, v) for k, v in catalog.mime_headers if k != "Project-Id-Version"]
+    for message in messages:
+        out[message.id] = message
+    return out
+
+
 def extract() -> Any:
     """The template catalogue of every sentence in the sources (not written)."""
     catalog_mod, extract_mod, _mo, _po = _babel()
@@ -359,6 +449,7 @@ def compile_all(dist: Path | None) -> list[Path]:
         (dist / "locale").mkdir(parents=True, exist_ok=True)
     with TEMPLATE.open("rb") as f:
         template = _babel()[3].read_po(f)
+    parts = file_parts()
     for code in codes:
         catalog = read(code)
         _locations_from(template, catalog)  # the pseudo-language too: its JavaScript sentences
@@ -369,6 +460,11 @@ def compile_all(dist: Path | None) -> list[Path]:
             js = dist / "locale" / f"{code}.json"
             js.write_text(json.dumps(js_strings(catalog), ensure_ascii=False, sort_keys=True), encoding="utf-8")
             written.append(js)
+            by_part = split(catalog, parts)
+            for part in PAGE_PARTS:
+                target = dist / "locale" / f"{code}.{part}.mo"
+                target.write_bytes(_mo_bytes(part_catalog(catalog, part, by_part[part])))
+                written.append(target)
         for target in targets:
             target.write_bytes(data)
             written.append(target)

@@ -2,6 +2,7 @@
 
 Pure Python; the advice itself comes from ``stripdeck.advise`` on the viewer's cards only.
 """
+# l10n-part: hint (this file's sentences load with the Hint: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ it received *before the deal*, replays the hand from the seed with the engine
 (``stripdeck.play_scenario``), and checks that what the replay shows its seat is exactly what
 the host showed it, event by event: its own cards, its draws, every bet, the showdown.
 """
+# l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

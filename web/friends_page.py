@@ -5,6 +5,7 @@ Pyodide only. What arrives goes to the logic; what the logic returns is sent; th
 drawn again and the scheduler poked, as for any other change. The transport's errors carry a
 ``code`` and ``values`` besides their words (web/net.js), so the panel can name seats.
 """
+# l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 import asyncio
 import json
@@ -59,6 +60,8 @@ class FriendsControls:
 
     def render_friends(self):
         """The Friends panel: hosting, joining, or the form to start hosting."""
+        if not self.need("friends"):
+            return  # drawn once its words are here (main.App.need); until then it says the game is loading
         if self.mode is not None:
             self.mode.render()
         elif by_id("friends-body") is not None:

@@ -9,6 +9,7 @@ and its host's may differ). A seat is named by its guest's name once they joined
 number ("Seat 3"): each case is its own sentence, so a translation can word them differently.
 (Babel does not look inside f-strings: sentences are made before the HTML around them.)
 """
+# l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ The host's page may be in another language: what it sends carries no sentence (r
 game's end and goodbyes come as codes, web/protocol.py), and this page words everything itself,
 when it is shown (so a change of language shows in every line).
 """
+# l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ No sentence goes to a guest: a guest's page may be in another language than the 
 refusals, the game's end and goodbyes are sent as codes and values (web/protocol.py), and the
 names of the table's seats as names (the guest's page calls its own seat "You").
 """
+# l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

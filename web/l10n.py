@@ -3,9 +3,14 @@ the page's Python before the App draws anything; and a change of language made i
 
 The page's language is its document's (``<html lang>``): build.py writes one page per language
 and the page's first script moves to the page the player wants. web/shell.js has fetched the
-catalogue already (``window.stripdeckCatalogue``, a promise of its bytes); a catalogue that
-cannot be used leaves the page in English with a notice (stripdeck.i18n.CatalogueError names
-what was wrong).
+catalogue's first part already (``window.stripdeckCatalogue``, a promise of its bytes); a
+catalogue that cannot be used leaves the page in English with a notice
+(stripdeck.i18n.CatalogueError names what was wrong).
+
+The catalogue comes in parts (docs/i18n.md, "Bytes"; tools/l10n.py makes them): ``page``, the
+sentences the table needs from the first hand, at start; ``help``, ``hint`` and ``friends`` when
+How to play, the Hint or play with friends first need them (:func:`fetch_part`; the App draws
+what they affect again once they are here, main.App.need).
 """
 
 from __future__ import annotations
@@ -15,6 +20,17 @@ from stripdeck import i18n
 from stripdeck.i18n import _, pgettext
 
 start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/boot.py)
+FIRST_PART = "page"  # the part loaded at start (tools/l10n.py PAGE_PARTS)
+LATER_PARTS = ("help", "hint", "friends")  # each fetched when first needed
+
+
+def part_file(code: str, part: str) -> str:
+    """Where a part of a language's catalogue is (as tools/l10n.py compiles them).
+
+    >>> part_file("it", "help")
+    './locale/it.help.mo'
+    """
+    return f"./locale/{code}.{part}.mo"
 
 
 async def _bytes(promise) -> bytes | None:
@@ -25,19 +41,39 @@ async def _bytes(promise) -> bytes | None:
     return bytes(window.Uint8Array.new(buffer).to_py())
 
 
-async def fetch_language(code: str, promise=None) -> i18n.Language:
-    """The language ``code``: its catalogue from ``promise`` or fetched from locale/.
-    Raises CatalogueError (with what was wrong) when it cannot be used."""
-    if code == "en":
-        return i18n.ENGLISH
+async def _part_bytes(code: str, part: str, promise=None) -> bytes:
+    """A part's bytes, from ``promise`` or fetched; CatalogueError when they cannot be had."""
     if promise is None:
-        response = await window.fetch(f"./locale/{code}.mo")
-        promise = response.arrayBuffer() if response.ok else None
+        try:
+            response = await window.fetch(part_file(code, part))
+            promise = response.arrayBuffer() if response.ok else None
+        except Exception:  # noqa: BLE001 - the network refused (offline, a blocked request)
+            promise = None
     data = await _bytes(promise) if promise is not None else None
     if data is None:
         raise i18n.CatalogueError(_("The {language} catalogue could not be loaded.",
                                     language=i18n.NAMES.get(code, code)))
-    return i18n.Language.from_mo(code, data)
+    return data
+
+
+async def fetch_language(code: str, promise=None) -> i18n.Language:
+    """The language ``code`` with its catalogue's first part, from ``promise`` or fetched from
+    locale/. Raises CatalogueError (with what was wrong) when it cannot be used."""
+    if code == "en":
+        return i18n.ENGLISH
+    return i18n.Language.from_mo(code, await _part_bytes(code, FIRST_PART, promise), part=FIRST_PART)
+
+
+async def fetch_part(part: str) -> i18n.Language:
+    """The language in use with one more part of its catalogue (fetched now): the language to
+    use, made from the language in use once the part is here (another part may have arrived
+    meanwhile). Raises CatalogueError when the part cannot be had or used."""
+    code = i18n.current().code
+    data = await _part_bytes(code, part)
+    language = i18n.current()
+    if language.code != code:  # the page changed language meanwhile: this part is of no use
+        raise i18n.CatalogueError(f"the page is no longer in {code!r}")
+    return language if language.has_part(part) else language.with_part(part, data)
 
 
 async def start() -> list[str]:

@@ -4,6 +4,7 @@
 // bytes on unchanged), plus the runtime's JavaScript, which arrives by import. The total is
 // written into #loading's data-runtime-bytes by build.py. Once the game has started (body
 // gets the class "started") the wrapper takes itself away.
+// l10n-part: script (this file's sentences are said by the page's JavaScript (locale/<code>.json): docs/i18n.md, "Bytes")
 (() => {
   const box = document.getElementById("loading");
   if (!box || !window.fetch || !window.ReadableStream) return;

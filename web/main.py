@@ -103,6 +103,8 @@ class App(PageInput, friends_page.FriendsControls):
         self.alert_whose = ""          # whose turn the last drawn state was at this page (turn_alert)
         self.replaying = None          # (replay.Replay, frame index): a hand replayed in History
         self.audio = None              # the Web Audio context of the turn sound, made at its first use
+        self.parts_loading = {}        # (language, part of its catalogue) -> the task fetching it (need)
+        self.parts_failed = set()      # (language, part) that could not be loaded: said in English
 
     def forget_reset(self):
         """Take reset=1 out of the address, so a reload does not start over again."""
@@ -186,6 +188,8 @@ class App(PageInput, friends_page.FriendsControls):
         ctl = self.ctl
         if self.ready_rules is not None and self.ready_rules != ctl.rules:
             self.prepare()  # a guest's page learns the host's rules from its messages: their tables too
+        if getattr(ctl, "hint", None):
+            self.need("hint")  # a Hint kept from before a reload: its words
         # Naming the human's hand needs the evaluator's table: only once it is built.
         model = ctl.model(name_hand=self.is_ready())
         body = document.body
@@ -370,6 +374,8 @@ class App(PageInput, friends_page.FriendsControls):
         panel = by_id("help")
         if panel is None or panel.hidden or self.help_rules == self.ctl.rules:
             return
+        if not self.need("help"):
+            return  # what it shows stays (pre-rendered, or drawn before) until its words are here
         if not self.is_ready():
             by_id("help-body").innerHTML = render.attr(
                 _("Getting the ranking ready…")) + rules_text.help_html(self.ctl.rules, "")
@@ -414,6 +420,55 @@ class App(PageInput, friends_page.FriendsControls):
 
     # ---------------------------------------------------------------- the page's language
 
+    def need(self, part):
+        """Whether the sentences of ``part`` of the catalogue (web/l10n.py) may be used now: loaded,
+        or known not to load (then English). If not yet, they are fetched, and what they affect is
+        drawn again once they are here (docs/i18n.md, "Bytes")."""
+        language = i18n.current()
+        if language.has_part(part) or (language.code, part) in self.parts_failed:
+            return True
+        if (language.code, part) not in self.parts_loading:
+            self.parts_loading[language.code, part] = asyncio.ensure_future(self.load_part(part))
+        return False
+
+    async def part_ready(self, part):
+        """Wait until ``part`` may be used (see :meth:`need`)."""
+        while not self.need(part):
+            await asyncio.wait([self.parts_loading[i18n.current().code, part]])
+
+    async def load_part(self, part):
+        code = i18n.current().code
+        try:
+            language = await l10n.fetch_part(part)
+        except Exception:  # noqa: BLE001 - a CatalogueError, or the network refused
+            if i18n.current().code == code:
+                self.parts_failed.add((code, part))
+                # TRANSLATORS: a part of the page's words (How to play, the Hint, the Friends panel)
+                # could not be fetched; {language} is the page's language in its own name ("Italiano").
+                self.problem(_("Some of the page's words in {language} could not be loaded: they are "
+                               "shown in English. The game goes on.", language=i18n.NAMES.get(code, code)))
+                self.redraw_words(everything=False)
+            return
+        finally:
+            self.parts_loading.pop((code, part), None)
+        i18n.use(language)
+        self.redraw_words(everything=False)
+
+    def redraw_words(self, everything=True):
+        """The regions whose words may have changed drawn again, in place; nothing is announced:
+        nothing happened at the table. ``everything``: the language changed (Settings and the
+        notices too); else a part of its catalogue arrived (Settings' words are the first part's,
+        and a form being filled in is left alone)."""
+        self.help_rules = None
+        if everything:
+            if not self.embed:
+                self.render_settings()
+            self.render_notices()
+        self.render_help()
+        if not by_id("friends").hidden:
+            self.render_friends()
+        self.render(announce=False)
+
     async def switch_language(self, code):
         """The language chosen in Settings, in place: its catalogue loaded (l10n.fetch_language),
         then every word of the page said again in it, the choice kept with the settings, and the
@@ -443,18 +498,16 @@ class App(PageInput, friends_page.FriendsControls):
             manifest.setAttribute("href", "./" + l10n.manifest_name(code))
         window.history.replaceState(None, "", l10n.page_address(code, str(window.location.search),
                                                                  str(window.location.hash)))
+        # History's hands already played say their results again in the new language (replayed from
+        # their scenarios: session_log.said_again), and are saved so.
+        self.ctl.hand_log = session_log.said_again(self.ctl.hand_log)
+        self.ctl.hand_log_changed += 1
         if self.replaying is not None:  # the replay's frames are drawn again in the new language
             shown, index = self.replaying
             record = replay.find(self.ctl.hand_log, shown.number)
             self.replaying = (replay.build(record), index) if record is not None else None
-        self.help_rules = None
-        self.render_settings()
-        self.render_notices()
-        self.render_help()
-        if not by_id("friends").hidden:
-            self.render_friends()
+        self.redraw_words()
         self.save()
-        self.render(announce=False)
         self.alert_turn(drawn=False)
         self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
@@ -480,6 +533,8 @@ class App(PageInput, friends_page.FriendsControls):
         # A new invitation opened in this tab changes only the fragment: start over with it.
         self.proxies.append(create_proxy(lambda *_: self.invitation_changed()))
         window.addEventListener("hashchange", self.proxies[-1])
+        if self.mode is not None:
+            self.need("friends")  # a guest's or a host's table: its words are play with friends'
         if isinstance(self.mode, friends_page.GuestMode):
             query('header button[data-panel="settings"]').hidden = True
             self.toggle_panel("friends", show=True, focus=False)

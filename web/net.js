@@ -40,6 +40,7 @@
 // so the page can word them its own way (web/friends_render.py names seats by their guests).
 // The messages never name a seat by its id: a person reads them in that seat's own box. Errors
 // from misusing this API (a non-string message or seat) stay in English: no person reads them.
+// l10n-part: script (this file's sentences are said by the page's JavaScript (locale/<code>.json): docs/i18n.md, "Bytes")
 (() => {
   "use strict";
 

@@ -45,6 +45,7 @@ class PageInput:
 
     async def show_hint(self):
         await self.wait_ready()
+        await self.part_ready("hint")  # the advisor's reasons are a part of the catalogue (web/l10n.py)
         if self.ctl.ask_hint():
             self.render()
             # TRANSLATORS: said to screen readers when the Hint opens; {reason} is the advisor's advice.

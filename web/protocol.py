@@ -18,6 +18,7 @@ a refusal, a game over and a goodbye travel as a code and the values its sentenc
 (``{"code": "amount", "values": {"action": "raise 999"}}``), and the receiving page words them
 (:func:`describe`). Only people's own words (names, chat) and the game's notation (actions,
 cards, the view's events) travel as text."""
+# l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

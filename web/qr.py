@@ -29,6 +29,7 @@ about 5 ms. Expect Pyodide to be a few times slower.
 >>> len(encode("x" * 2000))    # version 38
 169
 """
+# l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -21,6 +21,9 @@ PRESET_LINES = {
                   "get three face down, then one face up and one face down, and keep either."),
 }
 
+# The preset lines above are Settings' (the catalogue's first part); from here on, How to play's.
+# l10n-part: help (these sentences load with How to play: docs/i18n.md, "Bytes")
+
 DIFFERENCES = (
     N_("32 cards: only 7, 8, 9, 10, J, Q, K and A in each suit."),
     N_("A flush beats a full house: with 8 cards a suit, flushes are rarer."),

@@ -64,6 +64,31 @@ def hand_record(number: int, log: Sequence[stripdeck.Event], names: Sequence[str
     }
 
 
+def said_again(log: Mapping[str, Any]) -> dict[str, Any]:
+    """The log with each kept hand's result said again in the language in use (a new dict; ``log``
+    is unchanged): the page changed language. A hand is played again from its scenario for it; a
+    record kept without one, or whose scenario does not play (saved data is untrusted), keeps the
+    words it was written with.
+
+    >>> s = stripdeck.start_hand(stripdeck.Rules(), [50, 50], 0, seed=3)
+    >>> s, _ = stripdeck.apply(s, "fold")
+    >>> record = hand_record(1, s.log, ["You", "Ada"], [-1, 1], ["You"], stripdeck.export_hand(s))
+    >>> said_again(add_record(new_log(50), {**record, "description": "Ada vince 2."}))["hands"][0]["description"]
+    'Ada wins 2 from the main pot.'
+    """
+    hands = []
+    for record in log.get("hands", []):
+        scenario, names = record.get("scenario"), record.get("names")
+        if isinstance(scenario, Mapping) and isinstance(names, list) and all(isinstance(n, str) for n in names):
+            try:
+                state = stripdeck.play_scenario(scenario)
+                record = {**record, "description": result_words(state.log, names)}
+            except Exception:  # noqa: BLE001, S112 - a stored record that does not play keeps its words
+                pass
+        hands.append(record)
+    return {**log, "hands": hands}
+
+
 def record_of(session: stripdeck.Session, names: Sequence[str], people: Sequence[str]) -> dict[str, Any]:
     """The record of the session's just-finished hand: ``names`` per hand seat as the page shows
     them, ``people`` the names among them played at this page."""

@@ -18,8 +18,10 @@
 //   of its bytes, which web/pyodide_boot.mjs takes) while PyScript loads.
 // * The page's words in its language (docs/i18n.md): window.stripdeckL10n._(english, values)
 //   for the page's JavaScript (the sentences come inline, #stripdeck-l10n), and the language's
-//   catalogue fetched at once for Python (window.stripdeckCatalogue, which web/l10n.py takes).
+//   catalogue's first part (locale/<code>.page.mo) fetched at once for Python (window.stripdeckCatalogue,
+//   which web/l10n.py takes; the other parts when first needed).
 //   A language chosen in Settings before Python runs opens that language's page.
+// l10n-part: script (this file's sentences are said by the page's JavaScript (locale/<code>.json): docs/i18n.md, "Bytes")
 (() => {
   const body = document.body;
   const root = document.documentElement;
@@ -50,7 +52,7 @@
   window.stripdeckL10n = Object.freeze({ lang, _, number });
   // Python's catalogue for this language, fetched now (not after Python has started).
   if (lang !== "en") {
-    window.stripdeckCatalogue = fetch(`./locale/${lang}.mo`).then((response) => (
+    window.stripdeckCatalogue = fetch(`./locale/${lang}.page.mo`).then((response) => (
       response.ok ? response.arrayBuffer() : null)).catch(() => null);
   }
   const params = new URLSearchParams(location.search);

@@ -9,6 +9,7 @@ English), and the test pseudo-language ``qps``. Without the catalogue (a tree ne
 speaks English and says so once on stderr. argparse's own words ("usage:", "error:") come from
 Python's gettext domain, not the game's.
 """
+# l10n-part: cli (this file's sentences load with the command line: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

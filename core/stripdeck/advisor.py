@@ -7,6 +7,7 @@ estimated once from a fixed-seed sample of deals. Hands of equal ranks count as 
 win (suits are ignored here), and against several opponents the chances multiply (each
 opponent is a separate typical opponent).
 """
+# l10n-part: hint (this file's sentences load with the Hint: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

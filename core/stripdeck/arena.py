@@ -13,6 +13,7 @@ before every hand which player sits in each seat (``player 1`` ...), so what it 
 player follows that player through the rotations. :func:`run_gauntlet` plays each bot level against the
 exploiters (:mod:`stripdeck.exploiters`) at several table sizes and presets.
 """
+# l10n-part: cli (this file's sentences load with the command line: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@
 >>> explain("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(suit_ties="combination")).reason
 'equal pairs of queens and kickers: the queen of hearts decides'
 """
+# l10n-part: widgets (this file's sentences load with the widgets: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

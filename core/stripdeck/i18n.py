@@ -22,10 +22,17 @@ A catalogue is untrusted input like any other: :meth:`Language.from_mo` refuses 
 a gettext catalogue, is for another language, or whose translations use a placeholder the
 English sentence does not have (it would fail, or read an object's attributes, when filled),
 with a :class:`CatalogueError` that names what was wrong.
+
+The game page loads its language's catalogue in parts (docs/i18n.md, "Bytes"): the part the
+table needs from the first hand (``Language.from_mo(code, data, part="page")``), then each other
+part when first needed (:meth:`Language.with_part`, a new Language whose gettext translations
+fall back, part by part, to those loaded before). A sentence of a part not loaded yet is said in
+English. The widgets and the command line load the whole catalogue at once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import gettext
 import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -35,7 +42,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 __all__ = [
-    "LANGUAGES", "NAMES", "PSEUDO", "CatalogueError", "Language", "ENGLISH", "current", "use", "using",
+    "LANGUAGES", "NAMES", "PSEUDO", "WHOLE", "CatalogueError", "Language", "ENGLISH", "current", "use", "using",
     "installed", "choose", "from_environment", "_", "N_", "NP_", "ngettext", "pgettext", "npgettext", "number",
     "percent", "join", "upper_first", "placeholders",
 ]
@@ -92,6 +99,8 @@ _LISTS: dict[str, tuple[str, str]] = {
     "bs": ("{0} i {1}", "{0} i {1}"),
     PSEUDO: ("{0} [åñð] {1}", "{0}, [åñð] {1}"),
 }
+# A Language made from a whole catalogue has every part (the widgets', the command line's).
+WHOLE = "*"
 # The catalogues beside the package (compiled at build time from locale/*.po: docs/i18n.md).
 _CATALOGUE_DIR = "locale"
 _FORMATTER = string.Formatter()
@@ -129,25 +138,35 @@ def placeholders(text: str) -> set[str]:
 
 @dataclass(frozen=True)
 class Language:
-    """One language: its catalogue (``translations``) and how it writes numbers."""
+    """One language: its catalogue (``translations``), the parts of it loaded (``parts``; a whole
+    catalogue is :data:`WHOLE`), and how it writes numbers."""
 
     code: str
     translations: gettext.NullTranslations
+    parts: frozenset[str] = dataclasses.field(default=frozenset({WHOLE}), compare=False)
 
     @classmethod
-    def from_mo(cls, code: str, data: bytes) -> Language:
-        """The language ``code`` from a compiled catalogue's bytes, checked (CatalogueError)."""
-        if code not in NAMES and code != PSEUDO:
-            raise CatalogueError(f"unknown language {code!r}: choose one of {', '.join(NAMES)}")
-        try:
-            translations = gettext.GNUTranslations(_Reader(bytes(data)))
-        except Exception as err:  # noqa: BLE001 - any failure to read untrusted bytes is the same answer
-            raise CatalogueError(f"the {code!r} catalogue is not a gettext catalogue ({err})") from None
-        declared = str(translations.info().get("language", "")).replace("-", "_").split("_")[0].lower()
-        if declared != code:
-            raise CatalogueError(f"the {code!r} catalogue is for the language {declared or 'none'!r}")
-        _check_placeholders(code, translations)
-        return cls(code, translations)
+    def from_mo(cls, code: str, data: bytes, part: str | None = None) -> Language:
+        """The language ``code`` from a compiled catalogue's bytes, checked (CatalogueError): the
+        whole catalogue, or (``part``) one part of it, whose header must name that part."""
+        return cls(code, _read_mo(code, data, part), frozenset({part or WHOLE}))
+
+    def with_part(self, part: str, data: bytes) -> Language:
+        """This language with one more part of its catalogue (its compiled bytes, checked as by
+        :meth:`from_mo`): a new Language; this one is left as it was."""
+        if self.code == "en":
+            raise CatalogueError("English needs no catalogue")
+        translations = _read_mo(self.code, data, part)
+        translations.add_fallback(self.translations)
+        return Language(self.code, translations, self.parts | {part})
+
+    def has_part(self, part: str) -> bool:
+        """Whether the sentences of ``part`` are here (English and a whole catalogue have all).
+
+        >>> ENGLISH.has_part("help")
+        True
+        """
+        return self.code == "en" or WHOLE in self.parts or part in self.parts
 
     def gettext(self, message: str) -> str:
         """The translation of ``message`` (itself when the catalogue has none)."""
@@ -224,6 +243,27 @@ class Language:
             return text.format_map(shown)
         except (KeyError, ValueError, IndexError, AttributeError):
             return fallback.format_map(shown)
+
+
+def _read_mo(code: str, data: bytes, part: str | None) -> gettext.GNUTranslations:
+    """A catalogue's (or a part's) bytes read and checked: a gettext catalogue, of ``code``, of
+    ``part`` when one is asked for (Project-Id-Version "Stripdeck <part>"), with sound placeholders."""
+    if code not in NAMES and code != PSEUDO:
+        raise CatalogueError(f"unknown language {code!r}: choose one of {', '.join(NAMES)}")
+    what = f"the {code!r} catalogue" + (f"'s part {part!r}" if part else "")
+    try:
+        translations = gettext.GNUTranslations(_Reader(bytes(data)))
+    except Exception as err:  # noqa: BLE001 - any failure to read untrusted bytes is the same answer
+        raise CatalogueError(f"{what} is not a gettext catalogue ({err})") from None
+    declared = str(translations.info().get("language", "")).replace("-", "_").split("_")[0].lower()
+    if declared != code:
+        raise CatalogueError(f"{what} is for the language {declared or 'none'!r}")
+    if part is not None:
+        project = str(translations.info().get("project-id-version", ""))
+        if project != f"Stripdeck {part}":
+            raise CatalogueError(f"{what} is another part ({project or 'none'!r})")
+    _check_placeholders(code, translations)
+    return translations
 
 
 def _check_placeholders(code: str, translations: gettext.GNUTranslations) -> None:

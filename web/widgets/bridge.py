@@ -13,6 +13,7 @@ for the first widget of that language on the page) and kept for every widget of 
 in CPython a catalogue compiled beside the package (``stripdeck.i18n.installed``) serves too.
 Everything a widget says is rendered inside ``with stripdeck.i18n.using(language):``.
 """
+# l10n-part: widgets (this file's sentences load with the widgets: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ languages the reader's browser prefers, as the page around it is written.
 >>> game_query(parse({"widget": "game", "preset": "official", "opponents": "2"}))
 'embed=1&lang=en&preset=official&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1&joker=0&timers=0&opponents=2&stack=200&stakes=1'
 """
+# l10n-part: widgets (this file's sentences load with the widgets: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@
 >>> model.rows[0].discard, model.rows[0].best
 ('7c', True)
 """
+# l10n-part: widgets (this file's sentences load with the widgets: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ for a deck of ``ranks`` ranks in four suits with ``straights`` possible straight
 >>> deck_counts(13, 10)["flush"], deck_counts(8, 5)["flush"]
 (5108, 204)
 """
+# l10n-part: help (this file's sentences load with How to play: docs/i18n.md, "Bytes")
 
 from __future__ import annotations
 
