@@ -178,6 +178,17 @@ def test_a_draw_slip_only_trades_a_count_for_a_close_one() -> None:
     assert changed > 0
 
 
+def test_the_levels_are_in_order_heads_up() -> None:
+    # docs/bots.md ("The levels", the arena tables): normal beats easy by about 11 bb/100 in fixed limit,
+    # an interval well above zero even over 1,000 hands; hard beats normal by about 3 bb/100, which needs
+    # 6,000 hands or more for the interval to clear zero, so over 3,000 hands only its sign is checked
+    # (about 2.5 standard errors above zero).
+    normal_easy = run_arena(["normal", "easy"], hands=1000, seed=1, rules=OFFICIAL)[0]
+    assert normal_easy.low > 0, normal_easy
+    hard_normal = run_arena(["hard", "normal"], hands=3000, seed=1, rules=OFFICIAL)[0]
+    assert hard_normal.bb_per_100 > 0, hard_normal
+
+
 def test_easy_does_not_fold_to_every_bet() -> None:
     result = run_arena([exploiter_for("stabber", seed=5), "easy"], hands=300, seed=9, rules=OFFICIAL)[0]
     assert result.high < 0, result
