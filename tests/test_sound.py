@@ -189,6 +189,20 @@ def test_the_levels_are_in_order_heads_up() -> None:
     assert hard_normal.bb_per_100 > 0, hard_normal
 
 
+def test_easys_rare_folds_are_a_leak_the_reads_switch_on_and_normal_reads_slower() -> None:
+    # docs/bots.md: heads-up the strategy gives way to the principles against a player who folds to
+    # under 20% of bets (easy folds to about 16%); normal needs twice hard's evidence.
+    from stripdeck.sound import _SOUND
+
+    hard, normal = SoundBot("hard", seed=1), SoundBot("normal", seed=1)
+    run_arena([hard, "easy"], hands=400, seed=3, rules=OFFICIAL)
+    assert hard.reads.fold_rate("player 2") < 0.2 and hard._leaks("player 2")
+    assert _SOUND["normal"].pace == 2 * _SOUND["hard"].pace
+    normal.reads = Reads.from_dict({"player 2": [50, 5, 25, 1, 0, 0, 0, 0, 0, 0]})
+    hard.reads = Reads.from_dict({"player 2": [50, 5, 25, 1, 0, 0, 0, 0, 0, 0]})
+    assert hard._leaks("player 2") and not normal._leaks("player 2")
+
+
 def test_easy_does_not_fold_to_every_bet() -> None:
     result = run_arena([exploiter_for("stabber", seed=5), "easy"], hands=300, seed=9, rules=OFFICIAL)[0]
     assert result.high < 0, result
