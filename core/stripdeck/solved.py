@@ -33,8 +33,8 @@ from .solver import GameTree, Node, build_pot_tree, build_tree, private_states
 from .state import BET1, BET2, DRAW
 from .view import PlayerView
 
-__all__ = ["SolvedPlayer", "Mistakes", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps",
-           "SHIPPED_PRESETS", "all_rows", "map_size", "strategy_rows"]
+__all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps", "SHIPPED_PRESETS",
+           "all_rows", "map_size", "strategy_rows"]
 
 MAGIC = b"stripdeck-strategy 1\n"
 SHIPPED_PRESETS = ("official", "cardroom", "online")
