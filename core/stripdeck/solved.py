@@ -250,13 +250,37 @@ def load_strategy(rules: Rules) -> Strategy | None:
     return _LOADED.get(json.dumps(_shape(rules), sort_keys=True))
 
 
+class Mistakes(NamedTuple):
+    """The small mistakes of a level below the strongest (``normal``), each as likely up as down.
+
+    ``noise``: every judgement of the hand's strength is off by up to this much (uniform);
+    ``slip``: the chance that a judgement is off by up to ``slip_size`` instead (a loose call or a
+    tight fold, a missed bet or a thin one); ``draw_slip``: the chance of drawing another count of
+    cards whose mean strength is within ``draw_margin`` of the count chosen (a close choice, got wrong).
+    """
+
+    noise: float = 0.0
+    slip: float = 0.0
+    slip_size: float = 0.0
+    draw_slip: float = 0.0
+    draw_margin: float = 0.0
+
+    def error(self, rng: random.Random) -> float:
+        """One judgement's error: uniform within the noise, or within the slip's size now and then."""
+        size = self.slip_size if self.slip and rng.random() < self.slip else self.noise
+        return (rng.random() * 2 - 1) * size
+
+
 class SolvedPlayer:
     """A player of the solved heads-up strategy (``level`` 'solver'), from its own view only."""
 
-    def __init__(self, seed: int | None = None, fallback: str = "classic", noise: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, fallback: str = "classic", noise: float = 0.0,
+                 mistakes: Mistakes | None = None) -> None:
         self.level = "solver"
         self.rng = random.Random(seed)
-        self.noise = noise  # a judging error: the hand's strength is misread by up to this much (normal's mistakes)
+        # normal's mistakes (none for hard): ``noise`` alone is a judging error of up to that much
+        self.mistakes = mistakes if mistakes is not None else Mistakes(noise=noise)
+        self.noise = self.mistakes.noise
         self.fallback = bot_for(fallback, seed=self.rng.getrandbits(63))
         self._profile: tuple[tuple[Card, ...], Any] | None = None
         self._salt = self.rng.getrandbits(63)  # the pot-limit size mapping's draws (the same all through a hand)
@@ -290,17 +314,19 @@ class SolvedPlayer:
         ab = strategy.tree.abstraction
         hand = view.my_hand
         discards: list[tuple[Card, ...]] = []
+        mistakes = self.mistakes
+        means: list[float] = []
         if node.pre:
             profile = self._hand_profile(hand, view.rules, ab.post_buckets)
-            discards = profile.discards
-            if self.noise:
-                means = list(profile.means)
-                means[profile.best] += self._error()
-                profile = profile._replace(means=means)
+            discards, means = profile.discards, profile.means
+            if mistakes.noise or mistakes.slip:
+                misread = list(means)
+                misread[profile.best] += self._error()
+                profile = profile._replace(means=misread)
             private = ab.classify(profile)
         else:
             level = strength_table(view.rules)[sum(hand)] >> 4
-            if self.noise:
+            if mistakes.noise or mistakes.slip:
                 below = opponent_model(view.rules).below(level, None) + self._error()
                 private = min(ab.post_buckets - 1, max(0, int(below * ab.post_buckets)))
             else:
@@ -309,6 +335,9 @@ class SolvedPlayer:
         if pot_limit:
             row = _defended(row, node, price)
         action = node.actions[_sample(row, self.rng)]
+        if view.phase == DRAW and mistakes.draw_slip and self.rng.random() < mistakes.draw_slip:
+            assert view.legal is not None  # a close choice of count got wrong
+            action = str(_near_count(means, int(action), mistakes.draw_margin, view.legal.draw_max))
         if view.phase == DRAW and view.viewer is not None:
             drawn = view.seats[1 - view.viewer].drawn
             if drawn is not None:  # the other has drawn: the best discard of the count against that draw
@@ -321,13 +350,24 @@ class SolvedPlayer:
         return _action_text(action, view, discards)
 
     def _error(self) -> float:
-        """A judging error, uniform within the player's noise (a strength misread by a few hundredths)."""
-        return (self.rng.random() * 2 - 1) * self.noise
+        """A judging error, up or down alike: within the noise, or now and then (a slip) within the slip's size."""
+        return self.mistakes.error(self.rng)
 
     def _hand_profile(self, hand: tuple[Card, ...], rules: Rules, buckets: int) -> Any:
         if self._profile is None or self._profile[0] != hand:
             self._profile = (hand, hand_profile(hand, rules, buckets))
         return self._profile[1]
+
+
+def _near_count(means: list[float], count: int, margin: float, draw_max: int) -> int:
+    """The other draw count whose mean strength is nearest ``count``'s, if within ``margin`` (else ``count``).
+
+    >>> _near_count([0.5, 0.45, 0.3], 0, 0.06, 2), _near_count([0.5, 0.4, 0.3], 0, 0.06, 2)
+    (1, 0)
+    """
+    near = [(abs(means[c] - means[count]), c) for c in range(min(draw_max, len(means) - 1) + 1)
+            if c != count and abs(means[c] - means[count]) <= margin]
+    return min(near)[1] if near else count
 
 
 def _best_of_count(hand: tuple[Card, ...], rules: Rules, count: int, drawn: int) -> tuple[Card, ...]:

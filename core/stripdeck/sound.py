@@ -35,7 +35,7 @@ from .i18n import _
 from .odds import OpponentModel, opponent_model
 from .reads import _AGGRESSIVE, _PRIOR_AGGRESSION, _PRIOR_BLUFF_SHOWN, Reads, ReadsError
 from .rules import Rules
-from .solved import SolvedPlayer
+from .solved import Mistakes, SolvedPlayer
 from .state import BET1, BET2, DRAW, blind_seats
 from .view import PlayerView
 
@@ -46,6 +46,7 @@ SOUND_LEVELS = ("hard", "normal", "easy")
 # Bounds that keep the bot sound while it learns.
 _MIN_TOP = 0.25             # a bettor's range is never read narrower than its top quarter
 _MIN_BLUFF_FACTOR = 0.5     # bluffs never read below half the balanced share
+_LEAK_FOLDS = (0.20, 0.75)  # heads-up: a fold rate outside these is a leak to exploit (else the strategy plays)
 
 
 # --------------------------------------------------------------------------- distributions
@@ -80,20 +81,27 @@ def dealt_steps(rules: Rules, samples: int = 4000) -> Iterator[None]:
 
 
 class _Level:
-    """What sets a level apart: judging error, reads, bluffing, exact draws, the opponents' draw
-    counts weighed in the draw, and a passive caller's leaks (calls too light, raises too little)."""
+    """What sets a level apart: judging error (and, in the heads-up strategy, slips and close draws
+    got wrong), reads (and how much evidence a leak needs), bluffing, exact draws, the opponents'
+    draw counts weighed in the draw, and a passive caller's leaks (calls too light, raises too little)."""
 
-    __slots__ = ("noise", "reads", "bluffs", "exact", "reads_draws", "call_slack", "passive")
+    __slots__ = ("noise", "reads", "bluffs", "exact", "reads_draws", "call_slack", "passive", "mistakes", "pace")
 
     def __init__(self, noise: float, reads: bool, bluffs: float, exact: bool, reads_draws: bool,
-                 call_slack: float, passive: float) -> None:
+                 call_slack: float, passive: float, mistakes: Mistakes | None = None, pace: float = 1.0) -> None:
         self.noise, self.reads, self.bluffs, self.exact = noise, reads, bluffs, exact
         self.reads_draws, self.call_slack, self.passive = reads_draws, call_slack, passive
+        # the mistakes of its heads-up base play (the computed strategy); by the principles, the judging error
+        self.mistakes = mistakes if mistakes is not None else Mistakes(noise=noise)
+        self.pace = pace  # the evidence a leak needs before it is exploited, times hard's
 
+
+# normal's mistakes (docs/bots.md, "The levels"): each as likely one way as the other
+_NORMAL_MISTAKES = Mistakes(noise=0.08, slip=0.25, slip_size=0.25, draw_slip=0.35, draw_margin=0.06)
 
 _SOUND = {
     "hard": _Level(0.0, True, 1.0, True, True, 0.0, 0.0),
-    "normal": _Level(0.08, True, 1.0, True, True, 0.0, 0.0),
+    "normal": _Level(0.08, True, 1.0, True, True, 0.0, 0.0, _NORMAL_MISTAKES, pace=2.0),
     "easy": _Level(0.12, False, 0.4, False, False, 0.10, 0.12),
 }
 
@@ -116,8 +124,8 @@ class SoundBot:
         self._lv = _SOUND[level]
         self._solver: SolvedPlayer | None = None
         if level in ("hard", "normal"):  # heads-up, where a solution is shipped, it is the base (docs/bots.md);
-            # normal plays it with its judging error
-            self._solver = SolvedPlayer(seed=self.rng.getrandbits(63), noise=self._lv.noise)
+            # normal plays it with its mistakes
+            self._solver = SolvedPlayer(seed=self.rng.getrandbits(63), mistakes=self._lv.mistakes)
 
     def __repr__(self) -> str:
         return f"SoundBot({self.level!r}, {self.style!r})"
@@ -153,12 +161,12 @@ class SoundBot:
     def _leaks(self, who: str) -> bool:
         """True when the reads show a clear leak to exploit (else the heads-up solution is played)."""
         c = self.reads.seen(who)  # a decision only looks: the reads change when a hand is observed
-        reads = self.reads
-        if c.actions >= 30 and not 0.12 <= reads.aggression(who) <= 0.5:
+        reads, pace = self.reads, self._lv.pace
+        if c.actions >= 30 * pace and not 0.12 <= reads.aggression(who) <= 0.5:
             return True
-        if c.faced >= 15 and not 0.15 <= reads.fold_rate(who) <= 0.75:
+        if c.faced >= 15 * pace and not _LEAK_FOLDS[0] <= reads.fold_rate(who) <= _LEAK_FOLDS[1]:
             return True
-        return c.draws >= 15 and reads.pat_rate(who, 0.03) > 0.25
+        return c.draws >= 15 * pace and reads.pat_rate(who, 0.03) > 0.25
 
     __call__ = decide
 
