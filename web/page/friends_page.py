@@ -1,23 +1,22 @@
 """Play with friends in the page: the host's and the guest's glue between the table logic
-(web/host.py, web/guest.py) and the transport (web/net.js, ``window.StripdeckNet``).
+(web/friends/host.py, web/friends/guest.py) and the transport (web/page/net.js, ``window.StripdeckNet``).
 
 Pyodide only. What arrives goes to the logic; what the logic returns is sent; the page is
 drawn again and the scheduler poked, as for any other change. The transport's errors carry a
-``code`` and ``values`` besides their words (web/net.js), so the panel can name seats.
+``code`` and ``values`` besides their words (web/page/net.js), so the panel can name seats.
 """
 
 import asyncio
 import json
 
-import friends_render
-import host
-import protocol
-import storage
 import stripdeck
-from dom import by_id, data, node, query
+from friends import friends_render, host, protocol
 from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import window
 from stripdeck.i18n import _
+from table import storage
+
+from .dom import by_id, data, node, query
 
 HOSTING_KEY = "stripdeck.hosting"
 GUEST_KEY = "stripdeck.guest"
@@ -39,7 +38,7 @@ def error_text(err):
 
 
 def error_code(err):
-    """A transport error's code and values (web/net.js), or ("", {}) for any other error."""
+    """A transport error's code and values (web/page/net.js), or ("", {}) for any other error."""
     js_error = getattr(err, "js_error", None) if isinstance(err, JsException) else None
     code = getattr(js_error, "code", None)
     values = getattr(js_error, "values", None)

@@ -2,7 +2,7 @@
 the page's Python before the App draws anything; and a change of language made in place.
 
 The page's language is its document's (``<html lang>``): build.py writes one page per language
-and the page's first script moves to the page the player wants. web/shell.js has fetched the
+and the page's first script moves to the page the player wants. web/page/shell.js has fetched the
 catalogue already (``window.stripdeckCatalogue``, a promise of its bytes); a catalogue that
 cannot be used leaves the page in English with a notice (stripdeck.i18n.CatalogueError names
 what was wrong).
@@ -14,7 +14,7 @@ from pyscript import document, window
 from stripdeck import i18n
 from stripdeck.i18n import _, pgettext
 
-start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/boot.py)
+start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/page/boot.py)
 
 
 async def _bytes(promise) -> bytes | None:

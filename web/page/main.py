@@ -9,29 +9,31 @@ and run by the one :class:`Runner`; input only pokes it.
 import asyncio
 import time
 
-import commands
-import controller
-import friends_page
-import guest
-import l10n
-import preactions
-import render
-import replay
-import rules_text
-import scheduler
-import session_log
-import storage
 import stripdeck
-import turn_alert
-import url_params
-from dom import Patcher, by_id, data, node, query
-from page_input import PageInput
-from presenter import announcement
+from friends import guest
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from runner import Runner
 from stripdeck import i18n
 from stripdeck.i18n import _, pgettext
+from table import (
+    commands,
+    controller,
+    preactions,
+    render,
+    replay,
+    rules_text,
+    scheduler,
+    session_log,
+    storage,
+    turn_alert,
+    url_params,
+)
+from table.presenter import announcement
+
+from . import friends_page, l10n
+from .dom import Patcher, by_id, data, node, query
+from .page_input import PageInput
+from .runner import Runner
 
 
 class App(PageInput, friends_page.FriendsControls):
@@ -374,7 +376,7 @@ class App(PageInput, friends_page.FriendsControls):
             by_id("help-body").innerHTML = render.attr(
                 _("Getting the ranking ready…")) + rules_text.help_html(self.ctl.rules, "")
             return
-        from widgets.ranking import render as ranking_html
+        from widgets import ranking_html
 
         by_id("help-body").innerHTML = rules_text.help_html(self.ctl.rules, ranking_html(self.ctl.rules))
         self.help_rules = self.ctl.rules
@@ -485,7 +487,7 @@ class App(PageInput, friends_page.FriendsControls):
             self.toggle_panel("friends", show=True, focus=False)
         elif self.mode is None and self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
-        if not by_id("friends").hidden:  # opened before Python started (web/shell.js)
+        if not by_id("friends").hidden:  # opened before Python started (web/page/shell.js)
             self.render_friends()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are

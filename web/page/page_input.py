@@ -7,15 +7,13 @@ the App saves, draws the page again and pokes the runner (``after_change``).
 
 import asyncio
 
-import commands
-import friends_page
-import render
-import replay
-import storage
-from dom import by_id, data, node, query
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from stripdeck.i18n import _
+from table import commands, render, replay, storage
+
+from . import friends_page
+from .dom import by_id, data, node, query
 
 PANELS = ("history", "settings", "help", "friends")
 
@@ -168,7 +166,7 @@ class PageInput:
 
     def sheets(self):
         """True when the panels are sheets over the table: a phone, or (not the mini game) a phone
-        held sideways, a screen 500 px tall or less (web/style.css)."""
+        held sideways, a screen 500 px tall or less (web/page/style.css)."""
         return bool(window.matchMedia("(max-width: 700px)").matches) or (
             not self.embed and bool(window.matchMedia("(max-height: 500px)").matches))
 
@@ -196,7 +194,7 @@ class PageInput:
             self.render_help()
         elif name == "friends":
             self.render_friends()
-        # The opening order is kept on the panels (as web/shell.js does before Python): Escape
+        # The opening order is kept on the panels (as web/page/shell.js does before Python): Escape
         # closes the open panel opened last.
         panel.dataset.opened = str(max(opened_rank(by_id(p)) for p in PANELS) + 1)
         heading = query("h2", panel)

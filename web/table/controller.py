@@ -14,21 +14,16 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import action_bar
-import advice_panel
-import preactions
-import presenter
-import scheduler
-import session_log
-import storage
 import stripdeck
-from seating import BOT, PERSON, REMOTE, Seating
 from stripdeck import Session
 from stripdeck.advisor import advise_choice
 from stripdeck.bots import TABLE_STYLES
 from stripdeck.i18n import _
 from stripdeck.reads import Reads
 from stripdeck.sound import SoundBot
+
+from . import action_bar, advice_panel, preactions, presenter, scheduler, session_log, storage
+from .seating import BOT, PERSON, REMOTE, Seating
 
 # Each opponent seat has its own character (the engine's bot styles, as the arena's gauntlet seats them).
 SEAT_STYLES = dict(enumerate(TABLE_STYLES, start=1))
