@@ -25,6 +25,7 @@ from table import (  # noqa: E402
     presenter,
     render,
     scheduler,
+    seating,
     session_log,
     storage,
     url_params,
@@ -87,7 +88,7 @@ def to_human_draw(ctl, seed_limit=40):
 
 
 @pytest.mark.parametrize("module", [presenter, storage, render, controller, action_bar, advice_panel,
-                                    scheduler, session_log])
+                                    scheduler, session_log, seating])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 

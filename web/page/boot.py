@@ -20,7 +20,7 @@ STEPS = (
     ("table.seating", "table.controller", "table.action_bar", "table.advice_panel"),
     ("friends.protocol", "friends.fair_deal", "friends.host", "friends.guest"),
     ("friends.friends_render", "friends.qr", "widgets", "table.replay"),
-    ("page.dom", "page.runner", "page.page_input", "page.friends_page"),
+    ("page.dom", "page.runner", "page.panels", "page.page_input", "page.friends_page"),
     ("page.main",),  # the App: reads the settings and the saved game, deals, renders
 )
 

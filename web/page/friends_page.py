@@ -51,34 +51,41 @@ def error_code(err):
     return code, values if isinstance(values, dict) else {}
 
 
-class FriendsControls:
-    """The App's part for playing with friends: the Friends panel, hosting, joining (a mixin of
-    ``main.App``, whose attributes it uses)."""
+class FriendsPanel:
+    """The page's part for playing with friends: the Friends panel, hosting, joining. The App
+    holds one and hands it itself; a table with friends is the App's ``mode`` (HostMode or
+    GuestMode, below)."""
 
+    def __init__(self, app):
+        self.app = app
+        self.form = {}  # what the host typed in the panel's form (kept while the panel is drawn again)
 
-    def render_friends(self):
+    def render(self):
         """The Friends panel: hosting, joining, or the form to start hosting."""
-        if self.mode is not None:
-            self.mode.render()
+        app = self.app
+        if app.mode is not None:
+            app.mode.render()
         elif by_id("friends-body") is not None:
-            self.patch.set("friends-body", friends_render.setup_html(self.ctl.settings, **self.friends_form))
+            app.patch.set("friends-body", friends_render.setup_html(app.ctl.settings, **self.form))
 
-    def on_friends_form(self, kind, form, confirmed=False):
+    def on_form(self, kind, form, confirmed=False):
+        app = self.app
         if kind == "chat":
             box = query('input[name="chat"]', form)
             text = str(box.value).strip()
-            if text and self.mode is not None:
-                self.mode.say(text)
+            if text and app.mode is not None:
+                app.mode.say(text)
                 box.value = ""
-        elif kind == "join" and isinstance(self.mode, GuestMode):
-            asyncio.ensure_future(self.mode.join(form_value(form, "guest_name")))
-        elif kind == "host" and self.mode is None:
+        elif kind == "join" and isinstance(app.mode, GuestMode):
+            asyncio.ensure_future(app.mode.join(form_value(form, "guest_name")))
+        elif kind == "host" and app.mode is None:
             self.start_hosting(form, confirmed)
 
     def start_hosting(self, form, confirmed=False):
         """Make a table for friends from the form (and the game settings), with their invitations.
 
         A hand in play is not ended without asking (as Settings asks): the form asks first."""
+        app = self.app
         value = form_value
         choice = {"name": value(form, "host_name").strip() or friends_render.default_host_name(),
                   "friends": value(form, "friends"),
@@ -87,55 +94,57 @@ class FriendsControls:
             friends = stripdeck.whole_number(choice["friends"], "friends", 1, 4)
             bots = stripdeck.whole_number(choice["bots"], "bots", 0, 3)
             ice = friends_render.parse_ice(choice["ice"])
-            settings = storage.validate({**self.ctl.settings, "people": [choice["name"]], "opponents": bots},
+            settings = storage.validate({**app.ctl.settings, "people": [choice["name"]], "opponents": bots},
                                         guests=friends)
         except (ValueError, storage.SettingsError) as err:
-            self.friends_form = {**self.friends_form, **{k: choice[k] for k in ("name", "ice")}, "error": str(err)}
-            self.render_friends()
+            self.form = {**self.form, **{k: choice[k] for k in ("name", "ice")}, "error": str(err)}
+            self.render()
             return
         if choice["name"].casefold() == "you":
             settings["people"] = [friends_render.default_host_name()]
-        self.friends_form = {"name": settings["people"][0], "friends": friends, "bots": bots,
-                             "transport": choice["transport"], "ice": choice["ice"]}
-        if self.ctl.in_hand and not confirmed:
-            self.friends_form["confirm"] = True
-            self.render_friends()
+        self.form = {"name": settings["people"][0], "friends": friends, "bots": bots,
+                     "transport": choice["transport"], "ice": choice["ice"]}
+        if app.ctl.in_hand and not confirmed:
+            self.form["confirm"] = True
+            self.render()
             focus = query('#host-form [data-confirmed="1"]')
             if focus is not None:
                 focus.focus()
             return
-        self.ctl = host_table = host.new_hosted_table(settings, friends, self.seed, self.timer_seconds)
-        self.mode = HostMode(self, host_table, choice["transport"], ice)
-        self.mode.save()
-        self.history = ()
-        self.prepare()
-        self.after_change()
+        app.ctl = host_table = host.new_hosted_table(settings, friends, app.seed, app.timer_seconds)
+        app.mode = HostMode(app, host_table, choice["transport"], ice)
+        app.mode.save()
+        app.history = ()
+        app.prepare()
+        app.after_change()
 
-    def leave_friends(self):
+    def leave(self):
         """Back to a table of one's own after hosting."""
-        self.mode = None
-        settings = {**self.ctl.settings, "people": ["You"],
-                    "opponents": max(1, self.ctl.settings["opponents"])}
-        self.new_table(storage.validate(settings))
-        self.render_friends()
+        app = self.app
+        app.mode = None
+        settings = {**app.ctl.settings, "people": ["You"],
+                    "opponents": max(1, app.ctl.settings["opponents"])}
+        app.new_table(storage.validate(settings))
+        self.render()
 
     def invitation_changed(self):
         invitation = invitation_from_hash(window.location.hash)
-        current = self.mode.code if isinstance(self.mode, GuestMode) else None
+        current = self.app.mode.code if isinstance(self.app.mode, GuestMode) else None
         if invitation is not None and invitation[0] != current:
             window.location.reload()
 
     def copy_code(self, name):
+        app = self.app
         box = by_id(name) if name else None
         if box is None:
             return
         box.select()
         try:
             window.navigator.clipboard.writeText(box.value).then(
-                create_proxy(lambda *_args: self.say(_("Copied."))),
-                create_proxy(lambda *_args: self.say(_("Copy it from the box: it is selected."))))
+                create_proxy(lambda *_args: app.say(_("Copied."))),
+                create_proxy(lambda *_args: app.say(_("Copy it from the box: it is selected."))))
         except Exception:  # noqa: BLE001 - no clipboard API: the text is selected
-            self.say(_("Copy it from the box: it is selected."))
+            app.say(_("Copy it from the box: it is selected."))
 
 
 class HostMode:
@@ -307,7 +316,7 @@ class HostMode:
             self.deal_first()
         elif cmd == "host-stop":
             self.stop()
-            self.app.leave_friends()
+            self.app.friends.leave()
         else:
             return False
         return True

@@ -33,11 +33,17 @@ from table.presenter import announcement
 from . import friends_page, l10n
 from .dom import Patcher, by_id, data, node, query
 from .page_input import PageInput
+from .panels import Panels
 from .runner import Runner
 
 
-class App(PageInput, friends_page.FriendsControls):
-    """The page: one controller, the DOM it renders into, and the runner of its steps."""
+class App:
+    """The page: one controller, the DOM it renders into, and the runner of its steps.
+
+    Assembled from parts it holds (not inherits): ``ctl`` (the table's controller: solo, pass and
+    play, a host's table, or a guest's ``GuestTable``), ``runner`` (the one timer), ``input`` (the
+    event handlers), ``panels`` (opening and closing them), ``friends`` (the Friends panel) and
+    ``mode`` (a table with friends: ``HostMode`` or ``GuestMode``, or None). Each is handed the App."""
 
     def __init__(self):
         params, notices = url_params.parse_params(str(window.location.search))
@@ -89,6 +95,9 @@ class App(PageInput, friends_page.FriendsControls):
         self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
         self.notices = notices
         self.runner = Runner(self)
+        self.input = PageInput(self)
+        self.panels = Panels(self)
+        self.friends = friends_page.FriendsPanel(self)
         self.patch = Patcher()
         self.history = ()
         self.saved_log = -1            # hand_log_changed when the hand log was last saved
@@ -101,7 +110,6 @@ class App(PageInput, friends_page.FriendsControls):
         self.ready = None              # the asyncio task building the rules' first-use tables
         self.ready_rules = None
         self.prepared = None           # the rules whose tables are built
-        self.friends_form = {}         # what the host typed in the Friends panel's form
         self.alert_whose = ""          # whose turn the last drawn state was at this page (turn_alert)
         self.replaying = None          # (replay.Replay, frame index): a hand replayed in History
         self.audio = None              # the Web Audio context of the turn sound, made at its first use
@@ -175,6 +183,18 @@ class App(PageInput, friends_page.FriendsControls):
             self.mode.changed()  # a host sends its guests what is new for them
         self.render()
         self.runner.poke()
+
+    def new_table(self, settings):
+        """A new table with these settings, dealt and drawn (Settings, a host's table that is over)."""
+        self.confirm_new_table = False
+        self.replaying = None  # the history it replayed from is gone
+        self.ctl.new_table(settings)
+        self.ctl.deal()
+        self.history = ()
+        self.render_settings()
+        self.prepare()
+        self.render_help()
+        self.after_change()
 
     def problem(self, text):
         self.notices.append(text)
@@ -454,22 +474,22 @@ class App(PageInput, friends_page.FriendsControls):
         self.render_notices()
         self.render_help()
         if not by_id("friends").hidden:
-            self.render_friends()
+            self.friends.render()
         self.save()
         self.render(announce=False)
         self.alert_turn(drawn=False)
         self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
     def start(self):
-        for name, handler in (("click", self.on_click), ("input", self.on_input),
-                              ("change", self.on_change), ("submit", self.on_submit),
-                              ("keydown", self.on_key)):
+        for name, handler in (("click", self.input.on_click), ("input", self.input.on_input),
+                              ("change", self.input.on_change), ("submit", self.input.on_submit),
+                              ("keydown", self.input.on_key)):
             proxy = create_proxy(handler)
             self.proxies.append(proxy)
             document.addEventListener(name, proxy)
         self.render_notices()
-        if self.sheets():
-            self.toggle_panel("history", show=False, focus=False)  # on a phone panels are sheets over the table
+        if self.panels.sheets():
+            self.panels.toggle("history", show=False, focus=False)  # on a phone panels are sheets over the table
         if self.embed:  # fixed settings: no settings menu
             document.body.classList.add("embed")
             query('button[data-panel="settings"]').hidden = True
@@ -480,15 +500,15 @@ class App(PageInput, friends_page.FriendsControls):
         self.proxies.append(create_proxy(lambda *_: self.alert_turn(drawn=False)))
         document.addEventListener("visibilitychange", self.proxies[-1])
         # A new invitation opened in this tab changes only the fragment: start over with it.
-        self.proxies.append(create_proxy(lambda *_: self.invitation_changed()))
+        self.proxies.append(create_proxy(lambda *_: self.friends.invitation_changed()))
         window.addEventListener("hashchange", self.proxies[-1])
         if isinstance(self.mode, friends_page.GuestMode):
             query('header button[data-panel="settings"]').hidden = True
-            self.toggle_panel("friends", show=True, focus=False)
+            self.panels.toggle("friends", show=True, focus=False)
         elif self.mode is None and self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
         if not by_id("friends").hidden:  # opened before Python started (web/page/shell.js)
-            self.render_friends()
+            self.friends.render()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are
         # built in small steps behind it (naming your hand and the bots wait for them).

@@ -40,7 +40,7 @@ def make_bot(level: str, table_seat: int, seed: int | None,
     return bot
 
 
-class Controller(Seating):
+class Controller:
     """One table in the page: session, settings, what the human is choosing, and the clock
     of the current state (when it began, which the scheduler's steps count from)."""
 
@@ -57,6 +57,7 @@ class Controller(Seating):
         self.wall_clock = wall_clock
         self.session = session if session is not None else storage.new_session(
             self.settings, seed, timer_seconds)
+        self.seating = Seating(lambda: self.session)  # who plays each seat, whose cards are shown
         self.generation = 0            # a new table starts a new generation: old steps are void
         # The session's finished hands and their summary (session_log); saved when it changes.
         self.hand_log = dict(hand_log) if hand_log else session_log.new_log(self.settings["stack"])
@@ -74,7 +75,6 @@ class Controller(Seating):
         self.fold_asked: scheduler.Token | None = None  # the turn in which Fold asked "when you can check?"
         # What each person here chose to do before their turn (table seat -> pre-action), this round only.
         self.preactions: dict[int, preactions.PreAction] = {}
-        self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
         self.guests_show: set[int] = set()  # a host's remote seats whose guest chose to show a losing hand
         self.ended = False             # pass and play: everyone agreed to end the session (exports open)
@@ -87,6 +87,43 @@ class Controller(Seating):
         self.shown = self.started       # when this page first showed the state (not kept by a reload)
         self.bot_ms: list[float] = []
         self._note_step()
+
+    # ---------------------------------------------------------------- seats (table/seating.py)
+
+    @property
+    def holder(self) -> int | None:
+        """Pass and play: the person holding the device."""
+        return self.seating.holder
+
+    @holder.setter
+    def holder(self, table_seat: int | None) -> None:
+        self.seating.holder = table_seat
+
+    def kind_of(self, table_seat: int | None) -> str:
+        return self.seating.kind_of(table_seat)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return self.seating.people
+
+    @property
+    def passing(self) -> bool:
+        return self.seating.passing
+
+    @property
+    def viewer(self) -> int | None:
+        return self.seating.viewer
+
+    @property
+    def handing_over(self) -> int | None:
+        return self.seating.handing_over
+
+    @property
+    def names(self) -> list[str]:
+        return self.seating.names
+
+    def names_for(self, you: int | None) -> list[str]:
+        return self.seating.names_for(you)
 
     # ---------------------------------------------------------------- facts
 
@@ -332,9 +369,12 @@ class Controller(Seating):
                 self.bank[int(key)] = min(full, max(0.0, float(left)))
 
     def take_over(self, table_seat: int) -> bool:
-        """Pass and play: the next person takes the device, and only now does their clock start."""
-        if not super().take_over(table_seat):
+        """Pass and play: the next person takes the device, and only now does their clock start
+        (what the last holder selected or was hinted is not theirs)."""
+        if not self.seating.take_over(table_seat):
             return False
+        self.selected = ()
+        self.hint = None
         self.started = self.shown = self.clock()
         self.started_at = self.wall_clock()
         return True
