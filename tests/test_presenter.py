@@ -1,7 +1,7 @@
 """The table's web logic on CPython: presenter, settings and saving, controller, HTML render.
 
 The modules live in web/table/ (web/ is put on sys.path here, so they import as ``table.*``); none
-of them imports pyscript or js (tests/test_layout.py).
+of them imports pyscript or js (tests/test_web_layout.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from stripdeck import Rules, Session, parse_cards  # noqa: E402
 from table import (  # noqa: E402
     action_bar,
     advice_panel,
+    bot_seats,
     controller,
     presenter,
     render,
@@ -88,7 +89,7 @@ def to_human_draw(ctl, seed_limit=40):
 
 
 @pytest.mark.parametrize("module", [presenter, storage, render, controller, action_bar, advice_panel,
-                                    scheduler, session_log, seating])
+                                    scheduler, session_log, seating, bot_seats])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 

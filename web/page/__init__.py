@@ -5,7 +5,7 @@ then ``main`` builds the App, which holds the table's ``Controller`` and the ``R
 timer), patches the regions with the HTML ``table/`` renders, and takes input (``page_input``).
 The JavaScript beside it runs before Python (``shell.js``, ``loading.js``), carries friends' bytes
 (``net.js``) and starts the interpreter (``pyodide_boot.mjs``). Nothing else imports this folder
-(tests/test_layout.py): it is the top layer.
+(tests/test_web_layout.py): it is the top layer.
 """
 
 __all__: list[str] = []

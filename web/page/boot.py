@@ -17,10 +17,10 @@ import importlib
 STEPS = (
     ("table.scheduler", "table.storage", "table.url_params", "table.session_log", "table.commands"),
     ("table.preactions", "table.presenter", "table.render", "table.rules_text", "table.turn_alert"),
-    ("table.seating", "table.controller", "table.action_bar", "table.advice_panel"),
+    ("table.seating", "table.bot_seats", "table.controller", "table.action_bar", "table.advice_panel"),
     ("friends.protocol", "friends.fair_deal", "friends.host", "friends.guest"),
     ("friends.friends_render", "friends.qr", "widgets", "table.replay"),
-    ("page.dom", "page.runner", "page.panels", "page.page_input", "page.friends_page"),
+    ("page.dom", "page.runner", "page.turn_sound", "page.panels", "page.page_input", "page.friends_page"),
     ("page.main",),  # the App: reads the settings and the saved game, deals, renders
 )
 

@@ -35,6 +35,7 @@ from .dom import Patcher, by_id, data, node, query
 from .page_input import PageInput
 from .panels import Panels
 from .runner import Runner
+from .turn_sound import TurnAlert
 
 
 class App:
@@ -110,9 +111,8 @@ class App:
         self.ready = None              # the asyncio task building the rules' first-use tables
         self.ready_rules = None
         self.prepared = None           # the rules whose tables are built
-        self.alert_whose = ""          # whose turn the last drawn state was at this page (turn_alert)
+        self.alert = TurnAlert()       # the tab's title and the turn sound
         self.replaying = None          # (replay.Replay, frame index): a hand replayed in History
-        self.audio = None              # the Web Audio context of the turn sound, made at its first use
 
     def forget_reset(self):
         """Take reset=1 out of the address, so a reload does not start over again."""
@@ -300,49 +300,9 @@ class App:
         return "pass" if getattr(self.ctl, "passing", False) else "solo"
 
     def alert_turn(self, model=None, drawn=True):
-        """The turn alert for the state drawn (``turn_alert``): the tab's title while the page is in
-        the background, and the short sound when a turn comes to someone at this page.
-        ``drawn`` False: only the page's visibility changed (the title follows, nothing sounds)."""
-        if drawn:
-            whose = "" if model is None else turn_alert.whose_turn(model.my_turn, model.hand_over_to)
-            before, self.alert_whose = self.alert_whose, whose
-        else:
-            whose = before = self.alert_whose
-        alert = turn_alert.decide(whose, before, bool(document.hidden),
-                                  bool(self.ctl.settings.get("turn_sound")) and drawn)
-        if document.title != alert.title:
-            document.title = alert.title
-        if alert.sound:
-            self.turn_sound()
-
-    def turn_sound(self):
-        """Two short quiet notes, made in the page (Web Audio); only once the person has used the
-        page (browsers allow sound only then), never from a file."""
-        activation = getattr(window.navigator, "userActivation", None)
-        if activation is not None and not activation.hasBeenActive:
-            return
-        try:
-            if self.audio is None:
-                self.audio = window.AudioContext.new()
-            audio = self.audio
-            if audio.state == "suspended":
-                audio.resume()
-            now = audio.currentTime
-            for frequency, start in turn_alert.NOTES:
-                tone = audio.createOscillator()
-                gain = audio.createGain()
-                tone.type = "sine"
-                tone.frequency.value = frequency
-                at = now + start
-                gain.gain.setValueAtTime(0.0001, at)
-                gain.gain.exponentialRampToValueAtTime(turn_alert.VOLUME, at + 0.01)
-                gain.gain.exponentialRampToValueAtTime(0.0001, at + turn_alert.NOTE_LENGTH)
-                tone.connect(gain)
-                gain.connect(audio.destination)
-                tone.start(at)
-                tone.stop(at + turn_alert.NOTE_LENGTH + 0.02)
-        except Exception:  # noqa: BLE001 - no Web Audio here: the title and the page still say it
-            self.audio = None
+        """The turn alert for the state drawn (``self.alert``, page/turn_sound.py); ``drawn`` False:
+        only the page's visibility changed (the title follows, nothing sounds)."""
+        self.alert.show(model, drawn, sound_on=bool(self.ctl.settings.get("turn_sound")))
 
     def focus_action_bar(self):
         """When the human's turn comes, the focus moves to the action bar (once per turn), unless
