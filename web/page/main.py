@@ -1,4 +1,4 @@
-"""Entry point of the page: wires the Controller to the DOM.
+"""The page's App (built when page/boot.py imports this module last): wires the Controller to the DOM.
 
 One way: controller (session) -> presenter (display model) -> render (HTML text) -> DOM.
 Input events become controller calls; the DOM is never read back as game state. Every
@@ -43,12 +43,13 @@ class App:
 
     Assembled from parts it holds (not inherits): ``ctl`` (the table's controller: solo, pass and
     play, a host's table, or a guest's ``GuestTable``), ``runner`` (the one timer), ``input`` (the
-    event handlers), ``panels`` (opening and closing them), ``friends`` (the Friends panel) and
-    ``mode`` (a table with friends: ``HostMode`` or ``GuestMode``, or None). Each is handed the App."""
+    event handlers), ``panels`` (opening and closing them), ``friends`` (the Friends panel),
+    ``alert`` (the turn's title and sound) and ``mode`` (a table with friends: ``HostMode`` or
+    ``GuestMode``, or None). Those that act on the page are handed the App."""
 
     def __init__(self):
         params, notices = url_params.parse_params(str(window.location.search))
-        notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (web/l10n.py)
+        notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (page/l10n.py)
         self.embed = bool(params.get("embed"))
         self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
         invitation = None if self.embed else friends_page.invitation_from_hash(window.location.hash)
