@@ -13,7 +13,7 @@ Serves dist/ (build it first: `python3 build.py site`) and drives headless Chrom
   Python starts from the memory snapshot;
 * bytes transferred (encoded, from the DevTools protocol) for both;
 * the table's shell: when the pre-rendered table was on screen (first contentful paint and
-  web/shell.js's mark) and when How to play, clicked by a script in the page 250 ms after
+  web/page/shell.js's mark) and when How to play, clicked by a script in the page 250 ms after
   navigation (or as soon as the table is there), opened;
 * long tasks (> 50 ms) on the main thread after the table is first on screen, cold and warm:
   while Python starts behind it, and after the first dealt hand.

@@ -14,7 +14,7 @@ run, in a fresh Chromium profile each:
   total, from navigation to the first dealt hand, and then over 20 hands of play (the page's
   "person" checks, calls and stands pat; the bots are fast);
 * the delay of a click answered by the main thread: every 100 ms from navigation a timer clicks
-  How to play (a plain-JavaScript panel, as web/shell.js's); the delay is from the moment it
+  How to play (a plain-JavaScript panel, as web/page/shell.js's); the delay is from the moment it
   was due to the moment its handler ran. A timer waits behind every task queued before it, so
   this is an upper bound of what a real click (which the browser serves first) waits;
 * the bytes the server sent (every file, worker requests included).

@@ -15,11 +15,8 @@ import pytest
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import action_bar  # noqa: E402
-import controller  # noqa: E402
-import render  # noqa: E402
-import storage  # noqa: E402
 from stripdeck import Rules  # noqa: E402
+from table import action_bar, controller, render, storage  # noqa: E402
 
 
 class FakeStore(dict):
@@ -114,7 +111,7 @@ def test_chips_by_default_and_the_setting_is_a_saved_display_toggle():
 
 
 def test_the_mini_game_takes_it_from_its_parameters():
-    import url_params
+    from table import url_params
 
     from web.widgets import game, params
 

@@ -68,9 +68,9 @@ def test_the_rule_reads_the_files_marks_and_the_page_comes_first(template, parts
         assert len(marks) == 1 and marks[0][0] < 60, (path, marks)  # one mark, under its opening comment
         return marks[0][1]
 
-    assert whole_file("core/stripdeck/advisor.py") == "hint" and whole_file("web/guest.py") == "friends"
-    assert whole_file("core/stripdeck/__main__.py") == "cli" and whole_file("web/net.js") == "script"
-    assert parts["web/render.py"] == ()
+    assert whole_file("core/stripdeck/advisor.py") == "hint" and whole_file("web/friends/guest.py") == "friends"
+    assert whole_file("core/stripdeck/__main__.py") == "cli" and whole_file("web/page/net.js") == "script"
+    assert parts["web/table/render.py"] == ()
     where = {(m.id, m.context): l10n.part_of(m.locations, parts) for m in template if m.id}
     assert where[("Fold", "button")] == "page"  # the table from the first hand
     assert where[("32 cards: only 7, 8, 9, 10, J, Q, K and A in each suit.", None)] == "help"  # How to play

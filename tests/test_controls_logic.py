@@ -14,23 +14,16 @@ import pytest
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import action_bar  # noqa: E402
-import commands  # noqa: E402
-import controller  # noqa: E402
-import guest  # noqa: E402
-import host  # noqa: E402
-import presenter  # noqa: E402
-import protocol  # noqa: E402
-import render  # noqa: E402
-import storage  # noqa: E402
 import stripdeck  # noqa: E402
+from friends import guest, host, protocol  # noqa: E402
 from stripdeck.narrate import possessive, second_person  # noqa: E402
+from table import action_bar, commands, controller, presenter, render, storage  # noqa: E402
 
 CMD = re.compile(r'data-cmd="([a-z-]+)"')
 
 
 def test_doctests() -> None:
-    import preactions
+    from table import preactions
 
     assert doctest.testmod(commands).failed == 0 and doctest.testmod(preactions).failed == 0
 
@@ -315,7 +308,7 @@ def to_a_showdown(seed: int) -> tuple[controller.Controller, Clock]:
 
 
 def test_the_result_is_named_only_once_the_cards_have_turned_over() -> None:
-    import scheduler
+    from table import scheduler
 
     ctl, clock = to_a_showdown(seed=8)
     model = ctl.model()
@@ -337,7 +330,7 @@ def test_the_result_is_named_only_once_the_cards_have_turned_over() -> None:
 def test_a_reload_shows_the_result_as_it_was_then_names_it_when_due() -> None:
     """A reload brings the page back as it was left (named or not); a result not yet named is
     named by the scheduler's announce step, at once if the reveal's time is over."""
-    import scheduler
+    from table import scheduler
 
     ctl, clock = to_a_showdown(seed=8)
     store = FakeStore()
@@ -368,7 +361,7 @@ def bot_does(ctl: controller.Controller, kind: str) -> None:
 
 
 def due_kind(ctl: controller.Controller) -> str | None:
-    import scheduler
+    from table import scheduler
 
     step = scheduler.next_step(ctl.facts(True), ctl.clock())
     if step is None:
@@ -498,14 +491,16 @@ def test_a_guest_s_pre_action_is_sent_when_its_turn_comes() -> None:
 
 def test_every_command_a_page_can_render_is_offered_by_some_mode():
     # A control whose command no mode lists does nothing anywhere (the dispatcher drops it): a
-    # button added without its command in web/commands.py is a dead button.
+    # button added without its command in web/table/commands.py is a dead button.
     import re
     from pathlib import Path
 
-    import commands
+    from table import commands
 
     root = Path(__file__).resolve().parent.parent
-    sources = [*root.joinpath("web").glob("*.py"), *root.joinpath("web").glob("*.js"), root / "index.html"]
+    game = [root / "web" / folder for folder in ("table", "friends", "page")]
+    sources = [*(p for folder in game for p in folder.glob("*.py")),
+               *(p for folder in game for p in folder.glob("*.js")), root / "index.html"]
     found = set()
     for path in sources:
         text = path.read_text(encoding="utf-8")

@@ -12,15 +12,8 @@ from pathlib import Path
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import action_bar  # noqa: E402
-import commands  # noqa: E402
-import controller  # noqa: E402
-import presenter  # noqa: E402
-import render  # noqa: E402
-import rules_text  # noqa: E402
-import storage  # noqa: E402
 import stripdeck  # noqa: E402
-import url_params  # noqa: E402
+from table import action_bar, commands, controller, presenter, render, rules_text, storage, url_params  # noqa: E402
 from widgets import compare, game, params  # noqa: E402
 
 CMD = re.compile(r'data-cmd="([a-z-]+)"')

@@ -1,7 +1,7 @@
 """Play with friends in every language: the Friends panel, the guest's page and the messages
 between them, rendered in the pseudo-language ``qps`` (every word must come from the catalogue:
 tests/pseudo_support.py), and a host and its guests each reading their own language, which
-works because no sentence crosses the network (web/protocol.py, version 2).
+works because no sentence crosses the network (web/friends/protocol.py, version 2).
 
 The pages are driven as tests/test_host_guest.py drives them: the host's and the guests' logic
 on CPython, their messages passed by hand; each side runs in its own language (``using``)."""
@@ -25,14 +25,9 @@ from stripdeck.i18n import placeholders, using
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import fair_deal  # noqa: E402
-import friends_render  # noqa: E402
-import guest  # noqa: E402
-import host  # noqa: E402
-import protocol  # noqa: E402
-import scheduler  # noqa: E402
-import storage  # noqa: E402
 import stripdeck  # noqa: E402
+from friends import fair_deal, friends_render, guest, host, protocol  # noqa: E402
+from table import scheduler, storage  # noqa: E402
 
 ENGLISH = i18n.ENGLISH
 QPS_MARKS = re.compile("[~åéïöüýçñÅÉÏÖÜÝÇÑ]")  # what the pseudo-language adds to every sentence
@@ -248,7 +243,7 @@ def test_the_host_s_panel_in_qps_through_every_roster_state(qps: i18n.Language) 
         bracketed(str(full.value))
 
 
-# Every refusal the transport gives for a pasted reply code (web/net.js): code and values.
+# Every refusal the transport gives for a pasted reply code (web/page/net.js): code and values.
 REPLY_ERRORS = [
     ("older-reply", {"seat": "s1"}), ("other-seat", {"seat": "s1", "other": "s2"}),
     ("other-seat", {"seat": "s2", "other": "s1"}), ("other-table", {"seat": "s1"}),

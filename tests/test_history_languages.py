@@ -12,8 +12,8 @@ from pseudo_support import pseudo_language
 from stripdeck import i18n
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-import session_log  # noqa: E402
 import stripdeck  # noqa: E402
+from table import session_log  # noqa: E402
 
 NAMES = ["You", "Ada", "Bo"]
 

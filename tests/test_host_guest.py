@@ -15,12 +15,8 @@ import pytest
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import fair_deal  # noqa: E402
-import guest  # noqa: E402
-import host  # noqa: E402
-import protocol  # noqa: E402
-import scheduler  # noqa: E402
-import storage  # noqa: E402
+from friends import fair_deal, guest, host, protocol  # noqa: E402
+from table import scheduler, storage  # noqa: E402
 
 CARD = re.compile(r"\b(?:[789TJQKA][hdcs]|Jk)\b")
 V = protocol.VERSION
@@ -294,7 +290,7 @@ def test_a_page_seated_mid_hand_says_that_hand_cannot_be_checked(resend_commitme
 
 
 def test_the_roster_says_an_unjoined_seat_is_invited_not_away() -> None:
-    import friends_render
+    from friends import friends_render
 
     table = Table(guests=2, bots=0)
     table.connect("s1", "Zoë")
@@ -305,7 +301,7 @@ def test_the_roster_says_an_unjoined_seat_is_invited_not_away() -> None:
 
 
 def test_a_refused_reply_names_the_seat_s_guest_not_the_link_id() -> None:
-    import friends_render
+    from friends import friends_render
 
     seats = {"s1": "Zoë", "s2": 3}  # Zoë has joined; nobody has yet taken seat 3
     older = friends_render.reply_refusal("older-reply", {"seat": "s1"}, "", seats)
@@ -319,7 +315,7 @@ def test_a_refused_reply_names_the_seat_s_guest_not_the_link_id() -> None:
 
 
 def test_the_hosting_form_asks_before_ending_a_hand_in_play() -> None:
-    import friends_render
+    from friends import friends_render
 
     plain = friends_render.setup_html(storage.DEFAULTS, name="Hana")
     asked = friends_render.setup_html(storage.DEFAULTS, name="Hana", confirm=True)

@@ -1,4 +1,4 @@
-"""web/qr.py, the QR code encoder: checked against segno (an independent encoder) and zxing-cpp (a decoder).
+"""web/friends/qr.py, the QR code encoder: checked against segno (an independent encoder) and zxing-cpp (a decoder).
 
 segno 1.6.6 has one known deviation from ISO/IEC 18004 7.4.10 (heuer/segno issue #148, open): it
 adds 8 zero padding bits when the bit stream already ends on a codeword boundary, which in byte
@@ -35,7 +35,7 @@ from segno import encoder as segno_encoder
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import qr  # noqa: E402
+from friends import qr  # noqa: E402
 
 LEVELS = ("L", "M", "Q", "H")
 SVG_NS = "{http://www.w3.org/2000/svg}"

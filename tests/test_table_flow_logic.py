@@ -13,15 +13,10 @@ import pytest
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import action_bar  # noqa: E402
-import controller  # noqa: E402
-import presenter  # noqa: E402
-import scheduler  # noqa: E402
-import session_log  # noqa: E402
-import storage  # noqa: E402
 import stripdeck  # noqa: E402
 import stripdeck.reads  # noqa: E402
 from stripdeck import Rules, parse_cards  # noqa: E402
+from table import action_bar, controller, presenter, scheduler, session_log, storage  # noqa: E402
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
                        bot_to_act=False, human_to_act=False, timer=None, warned=False, hand_over=False,

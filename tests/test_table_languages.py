@@ -26,19 +26,21 @@ from stripdeck.i18n import using
 WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
-import action_bar  # noqa: E402
-import commands  # noqa: E402
-import controller  # noqa: E402
-import presenter  # noqa: E402
-import render  # noqa: E402
-import replay  # noqa: E402
-import rules_text  # noqa: E402
-import scheduler  # noqa: E402
-import session_log  # noqa: E402
-import storage  # noqa: E402
 import stripdeck  # noqa: E402
-import turn_alert  # noqa: E402
-import url_params  # noqa: E402
+from table import (  # noqa: E402
+    action_bar,
+    commands,
+    controller,
+    presenter,
+    render,
+    replay,
+    rules_text,
+    scheduler,
+    session_log,
+    storage,
+    turn_alert,
+    url_params,
+)
 from widgets.ranking import render as ranking_html  # noqa: E402
 
 PEOPLE = ["Hana", "Zoë", "Bo"]
@@ -101,7 +103,7 @@ def table(clock: Clock, seed: int = 1, **changes: Any) -> controller.Controller:
 
 
 def page_html(ctl: Any, mode: str, confirming: bool = False) -> list[str]:
-    """Everything the page draws for the controller's state (web/main.py's render)."""
+    """Everything the page draws for the controller's state (web/page/main.py's render)."""
     summary = session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
     out = []
     model = ctl.model()

@@ -16,16 +16,9 @@ WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
 sys.path.insert(0, str(ROOT))
 
-import controller  # noqa: E402
-import guest  # noqa: E402
-import host  # noqa: E402
-import protocol  # noqa: E402
-import render  # noqa: E402
-import replay  # noqa: E402
-import scheduler  # noqa: E402
-import storage  # noqa: E402
 import stripdeck  # noqa: E402
-import turn_alert  # noqa: E402
+from friends import guest, host, protocol  # noqa: E402
+from table import controller, render, replay, scheduler, storage, turn_alert  # noqa: E402
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
                        bot_to_act=False, human_to_act=True, timer=30.0, warned=False, hand_over=False,
@@ -437,7 +430,7 @@ def test_the_setting_shows_the_people_at_this_page_never_bots_and_survives_the_h
 
 
 def test_a_guest_verifies_a_hand_in_which_the_host_showed_a_losing_hand() -> None:
-    import fair_deal
+    from friends import fair_deal
 
     state = stripdeck.play_scenario(showdown_scenario([2]))
     revealed = fair_deal.reveal_scenario(state)

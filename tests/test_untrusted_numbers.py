@@ -20,8 +20,7 @@ import pytest
 from web.widgets import bridge, params
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-import storage  # noqa: E402
-import url_params  # noqa: E402
+from table import storage, url_params  # noqa: E402
 
 LONG = "9" * 5000
 STRANGE = ["²", "①", "٣", "３", LONG, "-1", "1.5", ""]

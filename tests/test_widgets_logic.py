@@ -181,9 +181,9 @@ def test_the_grid_shows_the_picked_cards_without_a_script() -> None:
 
 
 def test_the_widgets_use_the_games_words_for_equal_hands() -> None:
-    sys.path.insert(0, str(ROOT / "web"))  # the game's modules import each other by their bare names
+    sys.path.insert(0, str(ROOT / "web"))  # the game's packages (table, friends, page) live there
     try:
-        import render as game_render
+        from table import render as game_render
     finally:
         sys.path.remove(str(ROOT / "web"))
     assert compare.EQUAL_HANDS == game_render._SUIT_TIES

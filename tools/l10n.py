@@ -50,9 +50,8 @@ CLI_LOCALE = ROOT / "core" / "stripdeck" / "locale"
 # Where the sentences are: (glob relative to ROOT, Babel extraction method).
 SOURCES = (
     ("core/stripdeck/*.py", "python"),
-    ("web/*.py", "python"),
-    ("web/widgets/*.py", "python"),
-    ("web/*.js", "javascript"),
+    ("web/*/*.py", "python"),
+    ("web/*/*.js", "javascript"),
     ("embed.js", "javascript"),
     ("index.html", "tools.l10n:extract_html"),
     ("embed.html", "tools.l10n:extract_html"),
@@ -83,7 +82,7 @@ PROJECT = "Stripdeck"
 # In a page template, an element marked ``data-l10n`` has its text translated (its text is the
 # English sentence), and ``data-l10n-attrs="aria-label title"`` names attributes to translate.
 # The built page keeps the English in ``data-l10n="..."`` and ``data-l10n-<attr>="..."``, so the
-# page can say it again in another language without a reload (web/l10n.py).
+# page can say it again in another language without a reload (web/page/l10n.py).
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -172,7 +171,7 @@ def extract_manifest(fileobj: Any, keywords: Any, comment_tags: Any,
 def translate_html(template: str, language: Any) -> str:
     """A page template in one language (a stripdeck.i18n.Language): every data-l10n text and
     attribute translated, the English kept in ``data-l10n="..."`` and ``data-l10n-<attr>="..."``
-    for the page's later changes of language (web/l10n.py).
+    for the page's later changes of language (web/page/l10n.py).
 
     >>> from stripdeck.i18n import ENGLISH
     >>> translate_html('<b data-l10n>Fold</b><i title="Yes" data-l10n-attrs="title"></i>', ENGLISH)
@@ -294,10 +293,10 @@ def part_of(locations: Any, parts: dict[str, Marks]) -> str:
     """The part a sentence found at ``locations`` ((file, line) pairs) is in: of the parts of its
     places, the one the page loads first (a file not among the sources counts as the page's).
 
-    >>> marks = {"web/rules_text.py": ((20, "help"),), "core/stripdeck/arena.py": ((1, "cli"),)}
-    >>> part_of([("web/rules_text.py", 30), ("web/render.py", 9)], marks)
+    >>> marks = {"web/table/rules_text.py": ((20, "help"),), "core/stripdeck/arena.py": ((1, "cli"),)}
+    >>> part_of([("web/table/rules_text.py", 30), ("web/table/render.py", 9)], marks)
     'page'
-    >>> part_of([("web/rules_text.py", 30), ("core/stripdeck/arena.py", 3)], marks)
+    >>> part_of([("web/table/rules_text.py", 30), ("core/stripdeck/arena.py", 3)], marks)
     'help'
     """
     found = [part_at(parts.get(path, ()), line or 0) for path, line in locations] or ["page"]

@@ -1,14 +1,14 @@
 """The game page's shell, pre-rendered at build time with the page's own Python (on CPython).
 
 index.html has placeholders that this fills, so the table is on screen and its panels work
-before Python has started in the browser (web/shell.js handles them until then):
+before Python has started in the browser (web/page/shell.js handles them until then):
 
     <!-- prerendered: seats -->     the felt's seats for the default settings (You and three
                                     bots, 200 chips each), and <template>s for 1-4 opponents
     <!-- prerendered: settings -->  the Settings form for the default settings
     <!-- prerendered: help -->      How to play for the default rules, with the ranking table
 
-The HTML comes from web/render.py, web/rules_text.py and the ranking widget: the same
+The HTML comes from web/table/render.py, web/table/rules_text.py and the ranking widget: the same
 functions the page calls, so what Python draws when it starts is the same markup.
 
 One page per language (docs/i18n.md): ``index.html`` in English and ``index.<code>.html`` for
@@ -37,14 +37,11 @@ _FELT = '<div class="felt">' + SEATS
 
 
 def _modules() -> dict[str, Any]:
-    """The page's pure modules (they import each other by bare names, as in the browser)."""
+    """The table's pure modules (web/table/, imported as the package ``table``, as in the browser)."""
     for path in (str(ROOT / "core"), str(ROOT), str(ROOT / "web")):
         if path not in sys.path:
             sys.path.insert(0, path)
-    import presenter
-    import render
-    import rules_text
-    import storage
+    from table import presenter, render, rules_text, storage
 
     from web.widgets import ranking
 

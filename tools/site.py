@@ -82,9 +82,9 @@ def compile_catalogues(dist: Path | None) -> None:
 
 def make_snapshot(pyodide: Path, wheel: Path) -> None:
     """Pyodide's memory snapshot (the engine imported) and the interpreter module that starts
-    from it on return visits (tools/make_snapshot.mjs, web/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
+    from it on return visits (tools/make_snapshot.mjs, web/page/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
     run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide, wheel])
-    shutil.copy2(ROOT / "web" / "pyodide_boot.mjs", pyodide / "stripdeck-boot.mjs")
+    shutil.copy2(ROOT / "web" / "page" / "pyodide_boot.mjs", pyodide / "stripdeck-boot.mjs")
 
 
 def finish_game(dist: Path) -> str:

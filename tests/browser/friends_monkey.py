@@ -29,7 +29,7 @@ from monkey import KEYS, LOOK_JS, STALL_SECONDS, TARGETS, Monkey
 HIDDEN_FACES_JS = """() => [...document.querySelectorAll(
     '#table .seat:not(.human):not(.revealed) .card:not(.card-back)')].map(c => c.getAttribute('aria-label'))"""
 
-DEFAULT_CLOCK = 30  # seconds to act without ?timer= (web/storage.py TIMER_SECONDS)
+DEFAULT_CLOCK = 30  # seconds to act without ?timer= (web/table/storage.py TIMER_SECONDS)
 MAX_REJOINS = 2   # the guest page's own reloads in a run (and one rejoin after the host's page reloads)
 
 CHAT = ["gg", "nice hand", "<b>bold</b> & more", "x" * 250, "🙂", ""]

@@ -221,7 +221,7 @@ def test_escape_closes_the_panel_opened_last_wherever_the_focus_is(page: Any, si
 
 
 def test_escape_before_python_closes_the_panel_opened_last(page: Any, site_url: str) -> None:
-    """web/shell.js (panels before Python starts) behaves the same, and the page carries on
+    """web/page/shell.js (panels before Python starts) behaves the same, and the page carries on
     from the order the shell kept."""
     held: list[Any] = []
     pattern = "**/pyodide/pyodide.asm.wasm"

@@ -304,7 +304,7 @@ def test_pass_and_play_never_shows_a_person_another_s_cards(page: Any, site_url:
             page.locator("#controls [data-cmd=deal]").click()
         page.wait_for_timeout(60)
     assert handovers >= 4
-    # Leaving keeps no copy of the table for the next visit (web/shell.js shows one before
+    # Leaving keeps no copy of the table for the next visit (web/page/shell.js shows one before
     # Python starts): it would show whoever opens the page next the cards of the last holder.
     page.evaluate("localStorage.setItem('stripdeck.shell', 'an older copy')")
     page.evaluate("dispatchEvent(new PageTransitionEvent('pagehide'))")

@@ -1,4 +1,4 @@
-"""History's hands already played follow a change of language (web/session_log.said_again): a
+"""History's hands already played follow a change of language (web/table/session_log.said_again): a
 hand finished in the pseudo-language says its result in English once English is chosen in
 Settings, in place, and so after a reload."""
 

@@ -60,10 +60,8 @@ def _joker_full_house_seed() -> tuple[int, str]:
     """A seed whose first cardroom hand with the joker gives the human two pairs or three of a
     kind plus the joker (found with the page's own controller on CPython)."""
     sys.path.insert(0, str(ROOT / "web"))
-    import controller
-    import storage
-    import url_params
     from stripdeck import JOKER, evaluate
+    from table import controller, storage, url_params
 
     settings, _ = url_params.embed_settings([("preset", "cardroom"), ("joker", "1")])
     rules = storage.rules_from(settings)

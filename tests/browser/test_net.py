@@ -1,6 +1,6 @@
-"""The transport of "play with friends" (web/net.js) between Chromium pages.
+"""The transport of "play with friends" (web/page/net.js) between Chromium pages.
 
-A temporary folder with copies of web/net.js and net_harness.html is served on 127.0.0.1;
+A temporary folder with copies of web/page/net.js and net_harness.html is served on 127.0.0.1;
 the host and each guest get their own browser context (separate people's browsers), except
 for the BroadcastChannel transport, which joins tabs of one browser. Every page is checked
 as the `page` fixture checks it: a console error, a page error or a request to another
@@ -35,7 +35,7 @@ WAIT_MS = 15_000
 @pytest.fixture(scope="module")
 def harness_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("net")
-    shutil.copy(ROOT / "web" / "net.js", folder / "net.js")
+    shutil.copy(ROOT / "web" / "page" / "net.js", folder / "net.js")
     shutil.copy(HERE / "net_harness.html", folder / "net_harness.html")
     with serve_in_thread(folder) as url:
         yield url + "net_harness.html"

@@ -243,7 +243,7 @@ NEW = "32 cards (release 2): only 7, 8, 9, 10, J, Q, K and A in each suit."
 
 def publish(site: Path, old: str, new: str) -> str:
     """A new release: the sentence changed in the game's Python and its pre-rendered page."""
-    for name in ("web/rules_text.py", "index.html"):
+    for name in ("web/table/rules_text.py", "index.html"):
         path = site / name
         text = path.read_text(encoding="utf-8")
         assert old in text, name
@@ -252,7 +252,7 @@ def publish(site: Path, old: str, new: str) -> str:
 
 
 def rules_text(page: Any) -> str:
-    return str(page.evaluate("fetch('web/rules_text.py').then(r => r.text())"))
+    return str(page.evaluate("fetch('web/table/rules_text.py').then(r => r.text())"))
 
 
 def test_a_new_release_replaces_the_cached_files_and_no_page_mixes_versions(
@@ -304,7 +304,7 @@ def test_a_new_release_replaces_the_cached_files_and_no_page_mixes_versions(
         first.wait_for_function(f"caches.keys().then(k => k.length === 2 && k.includes('stripdeck-{v2}'))")
 
         # A half-published release (a file that does not match the list) is refused whole.
-        served = site / "web" / "rules_text.py"
+        served = site / "web" / "table" / "rules_text.py"
         release_2 = served.read_text(encoding="utf-8")
         served.write_text(release_2.replace("release 2", "release 3"), encoding="utf-8")
         assert offline.finish(site) != v2

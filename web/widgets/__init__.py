@@ -11,4 +11,13 @@ Everything here runs on CPython (tests) and in Pyodide (embed.js writes these fi
     odds      draw odds: a hand in, the advisor's table (stripdeck.advise) out
     game      the mini game: the URL of the real game page with fixed options
     bridge    the JSON-in, JSON-out functions embed.js calls
+
+The game page uses them through this entry only (How to play's ranking table, History's replay);
+embed.js's entry is :mod:`.bridge`.
 """
+
+from .params import WidgetError
+from .ranking import render as ranking_html
+from .scripted import build_frames, frame_html
+
+__all__ = ["WidgetError", "build_frames", "frame_html", "ranking_html"]

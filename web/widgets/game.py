@@ -2,7 +2,7 @@
 
 The widget shows what the game is and a Play button; Play puts an iframe to
 ``index.html?embed=1&<setting>=<value>...`` in its place, with every setting
-of the game page (the names of web/storage.py): the game page takes them as fixed (no
+of the game page (the names of web/table/storage.py): the game page takes them as fixed (no
 settings menu, nothing read from or saved to the visitor's stored settings) and plays.
 
 The game opens in the widget's language (``lang=``, the game page's own parameter), whatever

@@ -1,5 +1,5 @@
 // The prototypes' shell (bench/worker_candidates/), a plain script at the end of <body>, as
-// web/shell.js is in the real page: How to play, Settings and Friends open and close before any
+// web/page/shell.js is in the real page: How to play, Settings and Friends open and close before any
 // Python has started and whatever Python is doing, answered by the main thread alone.
 (() => {
   const panels = ["help", "settings", "friends"];

@@ -33,7 +33,7 @@ const ready = (async () => {
     indexURL: base, stdout: quiet, stderr: (line) => console.warn(line),
     ...(useSnapshot ? { _loadSnapshot: new Uint8Array(await snapshot) } : {}),
   });
-  if (useSnapshot) pyodide.runPython("import random\nrandom.seed()"); // as web/pyodide_boot.mjs
+  if (useSnapshot) pyodide.runPython("import random\nrandom.seed()"); // as web/page/pyodide_boot.mjs
   else {
     const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     pyodide.unpackArchive(await (wheel ?? bytes(wheelURL)), "wheel", { extractDir: site });

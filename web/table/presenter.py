@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import preactions
 import stripdeck
-from action_bar import ActionBar, action_bar, big_blind, chips_text, in_big_blinds, pot_total
-from advice_panel import HintModel
 from stripdeck import Card, PlayerView
 from stripdeck.i18n import NP_, _, ngettext, npgettext, pgettext, upper_first
 from stripdeck.narrate import hand_words
+
+from . import preactions
+from .action_bar import ActionBar, action_bar, big_blind, chips_text, in_big_blinds, pot_total
+from .advice_panel import HintModel
 
 RANK_TEXT = {7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 SUIT_SYMBOL = {"h": "♥", "d": "♦", "c": "♣", "s": "♠"}

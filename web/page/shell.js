@@ -15,11 +15,11 @@
 //   when a new version is ready. <html data-offline> says how far it got: "installing",
 //   "ready", "update-ready", "unsupported" or "failed".
 // * On a return visit it starts reading Python's snapshot (window.stripdeckSnapshot, a promise
-//   of its bytes, which web/pyodide_boot.mjs takes) while PyScript loads.
+//   of its bytes, which web/page/pyodide_boot.mjs takes) while PyScript loads.
 // * The page's words in its language (docs/i18n.md): window.stripdeckL10n._(english, values)
 //   for the page's JavaScript (the sentences come inline, #stripdeck-l10n), and the language's
 //   catalogue's first part (locale/<code>.page.mo) fetched at once for Python (window.stripdeckCatalogue,
-//   which web/l10n.py takes; the other parts when first needed).
+//   which web/page/l10n.py takes; the other parts when first needed).
 //   A language chosen in Settings before Python runs opens that language's page.
 // l10n-part: script (this file's sentences are said by the page's JavaScript (locale/<code>.json): docs/i18n.md, "Bytes")
 (() => {
@@ -63,7 +63,7 @@
   const PANELS = ["history", "settings", "help", "friends"];
   const started = () => body.classList.contains("started");
   const byId = (id) => document.getElementById(id);
-  // The mini game's look from the start (web/main.py adds the class too), and on a phone History
+  // The mini game's look from the start (web/page/main.py adds the class too), and on a phone History
   // starts closed, as the page does: panels there are sheets over the table.
   if (embed) body.classList.add("embed");
   const sheets = () => matchMedia("(max-width: 700px)").matches || (!embed && matchMedia("(max-height: 500px)").matches);
@@ -140,7 +140,7 @@
       return;
     }
     const region = (id) => byId(id)?.innerHTML ?? "";
-    // The page's language now: Settings may have changed it in place (web/main.py switch_language).
+    // The page's language now: Settings may have changed it in place (web/page/main.py switch_language).
     const saved = { build, lang: document.documentElement.lang || lang, table: region("table"), settings: region("settings-form"), help: region("help-body"),
       history: region("history-list"), session: region("session-list") };
     const text = JSON.stringify(saved);
@@ -202,7 +202,7 @@
       if (focus) button?.focus();
       return;
     }
-    // As the page does (web/page_input.py): panels that lie over others open one at a time,
+    // As the page does (web/page/page_input.py): panels that lie over others open one at a time,
     // How to play (a drawer) on any screen, every panel on a phone (sheets).
     const phone = sheets();
     for (const other of PANELS) {
@@ -211,7 +211,7 @@
       }
     }
     // The opening order, kept on the panels themselves so the page's Python carries it on: Escape
-    // closes the open panel opened last, wherever the focus is (web/page_input.py does the same).
+    // closes the open panel opened last, wherever the focus is (web/page/page_input.py does the same).
     panel.dataset.opened = String(Math.max(0, ...PANELS.map((p) => Number(byId(p)?.dataset.opened) || 0)) + 1);
     panel.querySelector("h2")?.focus();
   }
@@ -413,7 +413,7 @@
   // Registered already (a return visit): look for a new version now, without waiting for the game.
   if (!embed && navigator.serviceWorker?.controller) registerWorker();
 
-  // A return visit starts Python from its memory snapshot (web/pyodide_boot.mjs): read it from
+  // A return visit starts Python from its memory snapshot (web/page/pyodide_boot.mjs): read it from
   // the service worker's cache now, while PyScript loads, instead of after.
   if (navigator.serviceWorker?.controller && typeof DecompressionStream === "function") {
     window.stripdeckSnapshot = fetch("./pyodide/python.snapshot").then((response) => (

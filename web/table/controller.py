@@ -1,6 +1,8 @@
 """Controller: owns the Session and the UI's own state (selection, amount, the step clock).
 
-Pure Python (no `pyscript`, no `js`): main.py wires it to the page. State flows one way:
+Pure Python (no `pyscript`, no `js`): page/main.py wires it to the page. It holds its parts and
+delegates to them by name: ``seating`` (table/seating.py: who plays each seat, who holds the
+device) and ``bot_seats`` (table/bot_seats.py: the opponents' bots and their reads). State flows one way:
 session -> view -> presenter -> render; every input becomes action text sent to
 `Session.act`, which the engine checks. What happens next on its own (a bot's move, a
 clock running out, the automatic deal) is decided by `scheduler.next_step` from
@@ -14,38 +16,18 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import action_bar
-import advice_panel
-import preactions
-import presenter
-import scheduler
-import session_log
-import storage
 import stripdeck
-from seating import BOT, PERSON, REMOTE, Seating
 from stripdeck import Session
 from stripdeck.advisor import advise_choice
-from stripdeck.bots import TABLE_STYLES
 from stripdeck.i18n import _
-from stripdeck.reads import Reads
 from stripdeck.sound import SoundBot
 
-# Each opponent seat has its own character (the engine's bot styles, as the arena's gauntlet seats them).
-SEAT_STYLES = dict(enumerate(TABLE_STYLES, start=1))
+from . import action_bar, advice_panel, preactions, presenter, scheduler, session_log, storage
+from .bot_seats import BotSeats
+from .seating import BOT, PERSON, REMOTE, Seating
 
 
-def make_bot(level: str, table_seat: int, seed: int | None,
-             reads: Mapping[str, Any] | None = None) -> SoundBot:
-    """The engine's bot for an opponent seat, with what it had read of the players (saved with
-    the session); decisions come from the bot's own view only."""
-    bot_seed = None if seed is None else seed * 10 + table_seat
-    bot = SoundBot(level, SEAT_STYLES.get(table_seat, "balanced"), seed=bot_seed)
-    if reads:
-        bot.reads = Reads.from_dict(reads)
-    return bot
-
-
-class Controller(Seating):
+class Controller:
     """One table in the page: session, settings, what the human is choosing, and the clock
     of the current state (when it began, which the scheduler's steps count from)."""
 
@@ -62,14 +44,12 @@ class Controller(Seating):
         self.wall_clock = wall_clock
         self.session = session if session is not None else storage.new_session(
             self.settings, seed, timer_seconds)
+        self.seating = Seating(lambda: self.session)  # who plays each seat, whose cards are shown
         self.generation = 0            # a new table starts a new generation: old steps are void
         # The session's finished hands and their summary (session_log); saved when it changes.
         self.hand_log = dict(hand_log) if hand_log else session_log.new_log(self.settings["stack"])
         self.hand_log_changed = 0
-        self.bots: dict[int, SoundBot] = {}
-        # What each bot has read of the players across hands (table seat -> Reads.to_dict()), saved when it changes.
-        self.reads: dict[int, Mapping[str, Any]] = dict(reads or {})
-        self.reads_changed = 0
+        self.bot_seats = BotSeats(seed, reads)  # the opponents' bots and what they have read of the players
         self.selected: tuple[int, ...] = ()
         self.amount: object = None
         self.hint: dict[str, Any] | None = None  # the advisor's data for the human's draw
@@ -79,7 +59,6 @@ class Controller(Seating):
         self.fold_asked: scheduler.Token | None = None  # the turn in which Fold asked "when you can check?"
         # What each person here chose to do before their turn (table seat -> pre-action), this round only.
         self.preactions: dict[int, preactions.PreAction] = {}
-        self.holder: int | None = None  # pass and play: the person holding the device
         self.connected: set[int] = set()  # a host's remote seats whose guest is connected
         self.guests_show: set[int] = set()  # a host's remote seats whose guest chose to show a losing hand
         self.ended = False             # pass and play: everyone agreed to end the session (exports open)
@@ -90,8 +69,44 @@ class Controller(Seating):
         self.started = clock()
         self.started_at = wall_clock()  # the same moment by the wall clock, which a reload keeps
         self.shown = self.started       # when this page first showed the state (not kept by a reload)
-        self.bot_ms: list[float] = []
         self._note_step()
+
+    # ---------------------------------------------------------------- seats (table/seating.py)
+
+    @property
+    def holder(self) -> int | None:
+        """Pass and play: the person holding the device."""
+        return self.seating.holder
+
+    @holder.setter
+    def holder(self, table_seat: int | None) -> None:
+        self.seating.holder = table_seat
+
+    def kind_of(self, table_seat: int | None) -> str:
+        return self.seating.kind_of(table_seat)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return self.seating.people
+
+    @property
+    def passing(self) -> bool:
+        return self.seating.passing
+
+    @property
+    def viewer(self) -> int | None:
+        return self.seating.viewer
+
+    @property
+    def handing_over(self) -> int | None:
+        return self.seating.handing_over
+
+    @property
+    def names(self) -> list[str]:
+        return self.seating.names
+
+    def names_for(self, you: int | None) -> list[str]:
+        return self.seating.names_for(you)
 
     # ---------------------------------------------------------------- facts
 
@@ -337,9 +352,12 @@ class Controller(Seating):
                 self.bank[int(key)] = min(full, max(0.0, float(left)))
 
     def take_over(self, table_seat: int) -> bool:
-        """Pass and play: the next person takes the device, and only now does their clock start."""
-        if not super().take_over(table_seat):
+        """Pass and play: the next person takes the device, and only now does their clock start
+        (what the last holder selected or was hinted is not theirs)."""
+        if not self.seating.take_over(table_seat):
             return False
+        self.selected = ()
+        self.hint = None
         self.started = self.shown = self.clock()
         self.started_at = self.wall_clock()
         return True
@@ -535,36 +553,43 @@ class Controller(Seating):
         hand = self.session.hand
         return f"{self.session.hand_number}.{len(hand.log) if hand is not None else 0}"
 
+    # ---------------------------------------------------------------- bots (table/bot_seats.py)
+
+    @property
+    def bots(self) -> dict[int, SoundBot]:
+        return self.bot_seats.bots
+
+    @property
+    def reads(self) -> dict[int, Mapping[str, Any]]:
+        """What each bot has read of the players (table seat -> ``Reads.to_dict()``), saved with the session."""
+        return self.bot_seats.reads
+
+    @property
+    def reads_changed(self) -> int:
+        return self.bot_seats.reads_changed
+
+    @property
+    def bot_ms(self) -> list[float]:
+        """The bots' last decision times in ms (the page reports them to bench/bench_page.py)."""
+        return self.bot_seats.ms
+
     def bot_decide(self) -> str:
-        """The action the bot to act chooses from its own view (timed in ``bot_ms``)."""
+        """The action the bot to act chooses from its own view."""
         seat = self.session.to_act_table_seat
         assert seat is not None and self.kind_of(seat) == BOT
-        bot = self._bot(seat)
         view = self.session.view(seat)
         assert view is not None
-        start = time.perf_counter()
-        action = bot.decide(view)
-        self.bot_ms = [*self.bot_ms[-199:], (time.perf_counter() - start) * 1000]
-        return action
+        return self.bot_seats.decide(seat, view, self.settings["bot_level"], self.session.hand_seats)
 
     def _bot(self, seat: int) -> SoundBot:
-        """The bot at ``seat``, told who sits where in this hand (by table seat, so reads follow a player)."""
-        bot = self.bots.get(seat)
-        if bot is None:
-            bot = self.bots[seat] = make_bot(self.settings["bot_level"], seat, self.seed, self.reads.get(seat))
-        bot.seated([f"seat {t}" for t in self.session.hand_seats])
-        return bot
+        """The bot at ``seat``, told who sits where in this hand."""
+        return self.bot_seats.bot(seat, self.settings["bot_level"], self.session.hand_seats)
 
     def _bots_observe(self) -> None:
         """Each bot in the finished hand counts what it saw of it (its own view: public events only)."""
-        for seat in self.session.hand_seats:
-            if self.kind_of(seat) == BOT:
-                view = self.session.view(seat)
-                if view is not None:
-                    bot = self._bot(seat)
-                    bot.observe(view)
-                    self.reads[seat] = bot.reads.to_dict()
-        self.reads_changed += 1
+        views = {seat: self.session.view(seat) for seat in self.session.hand_seats if self.kind_of(seat) == BOT}
+        self.bot_seats.observe({seat: view for seat, view in views.items() if view is not None},
+                               self.settings["bot_level"], self.session.hand_seats)
 
     def bot_apply(self, action: str) -> None:
         """Apply a bot's chosen action (the engine checks it like any other)."""
@@ -661,9 +686,7 @@ class Controller(Seating):
         self.settings = storage.validate(settings)
         self.session = storage.new_session(self.settings, self.seed, self.timer_seconds)
         self.generation += 1
-        self.bots = {}
-        self.reads = {}  # a new table: the bots read the players afresh
-        self.reads_changed += 1
+        self.bot_seats.reset()  # a new table: new bots read the players afresh
         self.hand_log = session_log.new_log(self.settings["stack"])
         self.hand_log_changed += 1
         self.holder = None

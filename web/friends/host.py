@@ -1,16 +1,16 @@
-"""The host of a table for friends: the dealer's side of the protocol (web/protocol.py).
+"""The host of a table for friends: the dealer's side of the protocol (web/friends/protocol.py).
 
 Pure Python, no transport: the page hands it what arrives (:meth:`Host.received`) and sends
 what it returns. The host's page runs the engine (the Controller), validates every guest's
 action with it, runs the clocks (the scheduler), and sends each guest only what that seat may
 see: its own ``player_view`` and the table around it. Before each hand it commits to the
-hand's seed; after the hand it reveals it (web/fair_deal.py).
+hand's seed; after the hand it reveals it (web/friends/fair_deal.py).
 
 Guests are known by a *link id* ("s1".."s4", the transport's name for a connection), each
 bound to one table seat when the host makes the invitation; a message never chooses its seat.
 
 No sentence goes to a guest: a guest's page may be in another language than the host's, so
-refusals, the game's end and goodbyes are sent as codes and values (web/protocol.py), and the
+refusals, the game's end and goodbyes are sent as codes and values (web/friends/protocol.py), and the
 names of the table's seats as names (the guest's page calls its own seat "You").
 """
 # l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
@@ -21,11 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import controller
-import fair_deal
-import protocol
-import storage
 from stripdeck.i18n import _, pgettext
+from table import controller, storage
+
+from . import fair_deal, protocol
 
 Outgoing = list[tuple[str, str]]  # (link id, message text)
 

@@ -37,7 +37,7 @@
 // Errors a person reads (a code pasted in the wrong place, a connection that failed) are Errors
 // whose message is in the page's language (window.stripdeckL10n._, the page's catalogue), with
 // a stable `code` and the `values` they were made from ({seat: "s2", other: "s1", seconds: 30}),
-// so the page can word them its own way (web/friends_render.py names seats by their guests).
+// so the page can word them its own way (web/friends/friends_render.py names seats by their guests).
 // The messages never name a seat by its id: a person reads them in that seat's own box. Errors
 // from misusing this API (a non-string message or seat) stay in English: no person reads them.
 // l10n-part: script (this file's sentences are said by the page's JavaScript (locale/<code>.json): docs/i18n.md, "Bytes")
@@ -58,7 +58,7 @@
   // ---------------------------------------------------------------- small helpers
 
   // A sentence in the page's language ({name} placeholders filled from `values`): the page's
-  // own _ (web/shell.js); English where this file runs without it (tests/browser/test_net.py).
+  // own _ (web/page/shell.js); English where this file runs without it (tests/browser/test_net.py).
   const _ = (text, values) => (window.stripdeckL10n ? window.stripdeckL10n._(text, values)
     : text.replace(/\{(\w+)\}/g, (m, k) => ((values && k in values) ? String(values[k]) : m)));
 

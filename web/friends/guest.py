@@ -5,10 +5,10 @@ The guest's page never holds the deck: it gets its own PlayerView from the host 
 ``PlayerView.from_dict``) and renders it with the same presenter as the solo game. It keeps the
 host's commitment to each hand's seed, and when the host reveals the seed after the hand it
 deals the hand again with the engine and says "Deal verified" or warns loudly
-(web/fair_deal.py). Everything the host sends goes through ``protocol.parse`` first.
+(web/friends/fair_deal.py). Everything the host sends goes through ``protocol.parse`` first.
 
 The host's page may be in another language: what it sends carries no sentence (refusals, the
-game's end and goodbyes come as codes, web/protocol.py), and this page words everything itself,
+game's end and goodbyes come as codes, web/friends/protocol.py), and this page words everything itself,
 when it is shown (so a change of language shows in every line).
 """
 # l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
@@ -20,18 +20,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import action_bar
-import advice_panel
-import fair_deal
-import preactions
-import presenter
-import protocol
-import scheduler
-import session_log
-import storage
 import stripdeck
 from stripdeck.advisor import advise_choice
 from stripdeck.i18n import _
+from table import action_bar, advice_panel, preactions, presenter, scheduler, session_log, storage
+
+from . import fair_deal, protocol
 
 
 class GuestTable:

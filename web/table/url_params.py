@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import stripdeck
-from storage import DEFAULTS, PRESETS, SettingsError, validate, with_preset
 from stripdeck import i18n
 from stripdeck.i18n import _
 from stripdeck.inputs import shown
+
+from .storage import DEFAULTS, PRESETS, SettingsError, validate, with_preset
 
 URL_HELP = "bots=fast|normal, seed=<whole number>, timer=<seconds 1-300>, reset=1, embed=1"
 # With embed=1 (the mini game widget) every setting may also be given in the URL.

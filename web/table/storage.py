@@ -10,7 +10,6 @@ import json
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-import session_log
 import stripdeck
 from stripdeck import Rules, Session, i18n
 from stripdeck.i18n import _, ngettext
@@ -18,6 +17,8 @@ from stripdeck.inputs import load_json as read_json
 from stripdeck.inputs import shown
 from stripdeck.reads import Reads
 from stripdeck.state import MAX_SEATS
+
+from . import session_log
 
 SETTINGS_KEY = "stripdeck.settings"
 SESSION_KEY = "stripdeck.session"

@@ -1,4 +1,4 @@
-"""Entry point of the page: wires the Controller to the DOM.
+"""The page's App (built when page/boot.py imports this module last): wires the Controller to the DOM.
 
 One way: controller (session) -> presenter (display model) -> render (HTML text) -> DOM.
 Input events become controller calls; the DOM is never read back as game state. Every
@@ -9,37 +9,47 @@ and run by the one :class:`Runner`; input only pokes it.
 import asyncio
 import time
 
-import commands
-import controller
-import friends_page
-import guest
-import l10n
-import preactions
-import render
-import replay
-import rules_text
-import scheduler
-import session_log
-import storage
 import stripdeck
-import turn_alert
-import url_params
-from dom import Patcher, by_id, data, node, query
-from page_input import PageInput
-from presenter import announcement
+from friends import guest
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from runner import Runner
 from stripdeck import i18n
 from stripdeck.i18n import _, pgettext
+from table import (
+    commands,
+    controller,
+    preactions,
+    render,
+    replay,
+    rules_text,
+    scheduler,
+    session_log,
+    storage,
+    turn_alert,
+    url_params,
+)
+from table.presenter import announcement
+
+from . import friends_page, l10n
+from .dom import Patcher, by_id, data, node, query
+from .page_input import PageInput
+from .panels import Panels
+from .runner import Runner
+from .turn_sound import TurnAlert
 
 
-class App(PageInput, friends_page.FriendsControls):
-    """The page: one controller, the DOM it renders into, and the runner of its steps."""
+class App:
+    """The page: one controller, the DOM it renders into, and the runner of its steps.
+
+    Assembled from parts it holds (not inherits): ``ctl`` (the table's controller: solo, pass and
+    play, a host's table, or a guest's ``GuestTable``), ``runner`` (the one timer), ``input`` (the
+    event handlers), ``panels`` (opening and closing them), ``friends`` (the Friends panel),
+    ``alert`` (the turn's title and sound) and ``mode`` (a table with friends: ``HostMode`` or
+    ``GuestMode``, or None). Those that act on the page are handed the App."""
 
     def __init__(self):
         params, notices = url_params.parse_params(str(window.location.search))
-        notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (web/l10n.py)
+        notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (page/l10n.py)
         self.embed = bool(params.get("embed"))
         self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
         invitation = None if self.embed else friends_page.invitation_from_hash(window.location.hash)
@@ -87,6 +97,9 @@ class App(PageInput, friends_page.FriendsControls):
         self.timer_seconds = params.get("timer", storage.TIMER_SECONDS)
         self.notices = notices
         self.runner = Runner(self)
+        self.input = PageInput(self)
+        self.panels = Panels(self)
+        self.friends = friends_page.FriendsPanel(self)
         self.patch = Patcher()
         self.history = ()
         self.saved_log = -1            # hand_log_changed when the hand log was last saved
@@ -99,10 +112,8 @@ class App(PageInput, friends_page.FriendsControls):
         self.ready = None              # the asyncio task building the rules' first-use tables
         self.ready_rules = None
         self.prepared = None           # the rules whose tables are built
-        self.friends_form = {}         # what the host typed in the Friends panel's form
-        self.alert_whose = ""          # whose turn the last drawn state was at this page (turn_alert)
+        self.alert = TurnAlert()       # the tab's title and the turn sound
         self.replaying = None          # (replay.Replay, frame index): a hand replayed in History
-        self.audio = None              # the Web Audio context of the turn sound, made at its first use
         self.parts_loading = {}        # (language, part of its catalogue) -> the task fetching it (need)
         self.parts_failed = set()      # (language, part) that could not be loaded: said in English
 
@@ -175,6 +186,18 @@ class App(PageInput, friends_page.FriendsControls):
             self.mode.changed()  # a host sends its guests what is new for them
         self.render()
         self.runner.poke()
+
+    def new_table(self, settings):
+        """A new table with these settings, dealt and drawn (Settings, a host's table that is over)."""
+        self.confirm_new_table = False
+        self.replaying = None  # the history it replayed from is gone
+        self.ctl.new_table(settings)
+        self.ctl.deal()
+        self.history = ()
+        self.render_settings()
+        self.prepare()
+        self.render_help()
+        self.after_change()
 
     def problem(self, text):
         self.notices.append(text)
@@ -282,49 +305,9 @@ class App(PageInput, friends_page.FriendsControls):
         return "pass" if getattr(self.ctl, "passing", False) else "solo"
 
     def alert_turn(self, model=None, drawn=True):
-        """The turn alert for the state drawn (``turn_alert``): the tab's title while the page is in
-        the background, and the short sound when a turn comes to someone at this page.
-        ``drawn`` False: only the page's visibility changed (the title follows, nothing sounds)."""
-        if drawn:
-            whose = "" if model is None else turn_alert.whose_turn(model.my_turn, model.hand_over_to)
-            before, self.alert_whose = self.alert_whose, whose
-        else:
-            whose = before = self.alert_whose
-        alert = turn_alert.decide(whose, before, bool(document.hidden),
-                                  bool(self.ctl.settings.get("turn_sound")) and drawn)
-        if document.title != alert.title:
-            document.title = alert.title
-        if alert.sound:
-            self.turn_sound()
-
-    def turn_sound(self):
-        """Two short quiet notes, made in the page (Web Audio); only once the person has used the
-        page (browsers allow sound only then), never from a file."""
-        activation = getattr(window.navigator, "userActivation", None)
-        if activation is not None and not activation.hasBeenActive:
-            return
-        try:
-            if self.audio is None:
-                self.audio = window.AudioContext.new()
-            audio = self.audio
-            if audio.state == "suspended":
-                audio.resume()
-            now = audio.currentTime
-            for frequency, start in turn_alert.NOTES:
-                tone = audio.createOscillator()
-                gain = audio.createGain()
-                tone.type = "sine"
-                tone.frequency.value = frequency
-                at = now + start
-                gain.gain.setValueAtTime(0.0001, at)
-                gain.gain.exponentialRampToValueAtTime(turn_alert.VOLUME, at + 0.01)
-                gain.gain.exponentialRampToValueAtTime(0.0001, at + turn_alert.NOTE_LENGTH)
-                tone.connect(gain)
-                gain.connect(audio.destination)
-                tone.start(at)
-                tone.stop(at + turn_alert.NOTE_LENGTH + 0.02)
-        except Exception:  # noqa: BLE001 - no Web Audio here: the title and the page still say it
-            self.audio = None
+        """The turn alert for the state drawn (``self.alert``, page/turn_sound.py); ``drawn`` False:
+        only the page's visibility changed (the title follows, nothing sounds)."""
+        self.alert.show(model, drawn, sound_on=bool(self.ctl.settings.get("turn_sound")))
 
     def focus_action_bar(self):
         """When the human's turn comes, the focus moves to the action bar (once per turn), unless
@@ -380,7 +363,7 @@ class App(PageInput, friends_page.FriendsControls):
             by_id("help-body").innerHTML = render.attr(
                 _("Getting the ranking ready…")) + rules_text.help_html(self.ctl.rules, "")
             return
-        from widgets.ranking import render as ranking_html
+        from widgets import ranking_html
 
         by_id("help-body").innerHTML = rules_text.help_html(self.ctl.rules, ranking_html(self.ctl.rules))
         self.help_rules = self.ctl.rules
@@ -421,7 +404,7 @@ class App(PageInput, friends_page.FriendsControls):
     # ---------------------------------------------------------------- the page's language
 
     def need(self, part):
-        """Whether the sentences of ``part`` of the catalogue (web/l10n.py) may be used now: loaded,
+        """Whether the sentences of ``part`` of the catalogue (page/l10n.py) may be used now: loaded,
         or known not to load (then English). If not yet, they are fetched, and what they affect is
         drawn again once they are here (docs/i18n.md, "Bytes")."""
         language = i18n.current()
@@ -466,7 +449,7 @@ class App(PageInput, friends_page.FriendsControls):
             self.render_notices()
         self.render_help()
         if not by_id("friends").hidden:
-            self.render_friends()
+            self.friends.render()
         self.render(announce=False)
 
     async def switch_language(self, code):
@@ -512,15 +495,15 @@ class App(PageInput, friends_page.FriendsControls):
         self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
     def start(self):
-        for name, handler in (("click", self.on_click), ("input", self.on_input),
-                              ("change", self.on_change), ("submit", self.on_submit),
-                              ("keydown", self.on_key)):
+        for name, handler in (("click", self.input.on_click), ("input", self.input.on_input),
+                              ("change", self.input.on_change), ("submit", self.input.on_submit),
+                              ("keydown", self.input.on_key)):
             proxy = create_proxy(handler)
             self.proxies.append(proxy)
             document.addEventListener(name, proxy)
         self.render_notices()
-        if self.sheets():
-            self.toggle_panel("history", show=False, focus=False)  # on a phone panels are sheets over the table
+        if self.panels.sheets():
+            self.panels.toggle("history", show=False, focus=False)  # on a phone panels are sheets over the table
         if self.embed:  # fixed settings: no settings menu
             document.body.classList.add("embed")
             query('button[data-panel="settings"]').hidden = True
@@ -531,17 +514,17 @@ class App(PageInput, friends_page.FriendsControls):
         self.proxies.append(create_proxy(lambda *_: self.alert_turn(drawn=False)))
         document.addEventListener("visibilitychange", self.proxies[-1])
         # A new invitation opened in this tab changes only the fragment: start over with it.
-        self.proxies.append(create_proxy(lambda *_: self.invitation_changed()))
+        self.proxies.append(create_proxy(lambda *_: self.friends.invitation_changed()))
         window.addEventListener("hashchange", self.proxies[-1])
         if self.mode is not None:
             self.need("friends")  # a guest's or a host's table: its words are play with friends'
         if isinstance(self.mode, friends_page.GuestMode):
             query('header button[data-panel="settings"]').hidden = True
-            self.toggle_panel("friends", show=True, focus=False)
+            self.panels.toggle("friends", show=True, focus=False)
         elif self.mode is None and self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
-        if not by_id("friends").hidden:  # opened before Python started (web/shell.js)
-            self.render_friends()
+        if not by_id("friends").hidden:  # opened before Python started (web/page/shell.js)
+            self.friends.render()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are
         # built in small steps behind it (naming your hand and the bots wait for them).

@@ -2,7 +2,7 @@
 the page's Python before the App draws anything; and a change of language made in place.
 
 The page's language is its document's (``<html lang>``): build.py writes one page per language
-and the page's first script moves to the page the player wants. web/shell.js has fetched the
+and the page's first script moves to the page the player wants. web/page/shell.js has fetched the
 catalogue's first part already (``window.stripdeckCatalogue``, a promise of its bytes); a
 catalogue that cannot be used leaves the page in English with a notice
 (stripdeck.i18n.CatalogueError names what was wrong).
@@ -10,7 +10,7 @@ catalogue that cannot be used leaves the page in English with a notice
 The catalogue comes in parts (docs/i18n.md, "Bytes"; tools/l10n.py makes them): ``page``, the
 sentences the table needs from the first hand, at start; ``help``, ``hint`` and ``friends`` when
 How to play, the Hint or play with friends first need them (:func:`fetch_part`; the App draws
-what they affect again once they are here, main.App.need).
+what they affect again once they are here, page/main.App.need).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pyscript import document, window
 from stripdeck import i18n
 from stripdeck.i18n import _, pgettext
 
-start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/boot.py)
+start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/page/boot.py)
 FIRST_PART = "page"  # the part loaded at start (tools/l10n.py PAGE_PARTS)
 LATER_PARTS = ("help", "hint", "friends")  # each fetched when first needed
 

@@ -14,7 +14,7 @@
   const runtime = (url) => /\/pyodide\/[^/]+$/.test(new URL(url, location.href).pathname);
   const streamed = new Map(); // url -> bytes so far
   let imported = 0;
-  const words = window.stripdeckL10n; // web/shell.js: the page's language
+  const words = window.stripdeckL10n; // web/page/shell.js: the page's language
   const _ = words ? words._ : (english) => english;
   const number = words ? words.number : (n, decimals) => n.toFixed(decimals);
   let game = false; // the game's own file (the wheel) is coming, not the runtime

@@ -6,9 +6,9 @@ waits for it and carries it out through the App.
 
 import asyncio
 
-import scheduler
 from pyscript import document
 from stripdeck.i18n import _
+from table import scheduler
 
 
 class Runner:

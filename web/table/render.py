@@ -8,16 +8,14 @@ from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Any
 
-import commands
-import preactions
-import rules_text
-import storage
 import stripdeck
-from action_bar import ButtonModel, chips_text
-from advice_panel import HintModel
-from presenter import YOU, CardModel, SeatModel, TableModel
 from stripdeck import i18n
 from stripdeck.i18n import N_, NP_, _, ngettext, number, pgettext
+
+from . import commands, preactions, rules_text, storage
+from .action_bar import ButtonModel, chips_text
+from .advice_panel import HintModel
+from .presenter import YOU, CardModel, SeatModel, TableModel
 
 # Screen positions (CSS classes) of the seats, by number of players; index 0 is the human.
 POSITIONS = {

@@ -15,17 +15,17 @@ import importlib
 
 # Dependencies first, each step well under 100 ms in the page on a return visit.
 STEPS = (
-    ("scheduler", "storage", "url_params", "session_log", "commands"),
-    ("preactions", "presenter", "render", "rules_text", "widgets.ranking", "turn_alert"),
-    ("seating", "controller", "action_bar", "advice_panel"),
-    ("protocol", "fair_deal", "host", "guest"),
-    ("friends_render", "qr", "widgets.scripted", "replay"),
-    ("dom", "runner", "page_input", "friends_page"),
-    ("main",),  # the App: reads the settings and the saved game, deals, renders
+    ("table.scheduler", "table.storage", "table.url_params", "table.session_log", "table.commands"),
+    ("table.preactions", "table.presenter", "table.render", "table.rules_text", "table.turn_alert"),
+    ("table.seating", "table.bot_seats", "table.controller", "table.action_bar", "table.advice_panel"),
+    ("friends.protocol", "friends.fair_deal", "friends.host", "friends.guest"),
+    ("friends.friends_render", "friends.qr", "widgets", "table.replay"),
+    ("page.dom", "page.runner", "page.turn_sound", "page.panels", "page.page_input", "page.friends_page"),
+    ("page.main",),  # the App: reads the settings and the saved game, deals, renders
 )
 
-# The page's language first (web/l10n.py): everything Python draws is drawn in it.
-import l10n  # noqa: E402
+# The page's language first (web/page/l10n.py): everything Python draws is drawn in it.
+from page import l10n  # noqa: E402
 
 l10n.start_notices.extend(await l10n.start())  # noqa: F704, PLE1142 (top-level await, see below)
 

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from presenter import YOU, shown_name
 from stripdeck.i18n import _
-from widgets.params import WidgetError
-from widgets.scripted import build_frames, frame_html
+from widgets import WidgetError, build_frames, frame_html
+
+from .presenter import YOU, shown_name
 
 
 @dataclass(frozen=True)

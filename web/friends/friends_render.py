@@ -2,7 +2,7 @@
 
 Pure string building (tested on CPython), like render.py. Every control carries its command
 in ``data-cmd``; invitation links and reply codes are shown in read-only boxes with a Copy
-button and, for links, a QR code drawn in the page (web/qr.py).
+button and, for links, a QR code drawn in the page (web/friends/qr.py).
 
 Every word comes from the catalogue, in the language of the page that shows it (a guest's page
 and its host's may differ). A seat is named by its guest's name once they joined, else by its
@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-import qr
 from stripdeck.i18n import NP_, _, ngettext, pgettext
+
+from . import qr
 
 Label = str | int  # a guest seat as the host's panel names it: its guest's name, or its number (1-5)
 
@@ -196,7 +197,7 @@ def _invitation_html(inv: Invitation) -> str:
 
 
 def reply_refusal(code: str, values: Mapping[str, Any], words: str, seats: Mapping[str, Label]) -> str:
-    """The transport's refusal of a pasted reply code (web/net.js: its error's ``code`` and
+    """The transport's refusal of a pasted reply code (web/page/net.js: its error's ``code`` and
     ``values``, and ``words``, what it says itself), in the host's panel's words: seats by their
     guest's name or their number, never by the transport's link ids ("s2").
 

@@ -1,24 +1,23 @@
 """Play with friends in the page: the host's and the guest's glue between the table logic
-(web/host.py, web/guest.py) and the transport (web/net.js, ``window.StripdeckNet``).
+(web/friends/host.py, web/friends/guest.py) and the transport (web/page/net.js, ``window.StripdeckNet``).
 
 Pyodide only. What arrives goes to the logic; what the logic returns is sent; the page is
 drawn again and the scheduler poked, as for any other change. The transport's errors carry a
-``code`` and ``values`` besides their words (web/net.js), so the panel can name seats.
+``code`` and ``values`` besides their words (web/page/net.js), so the panel can name seats.
 """
 # l10n-part: friends (this file's sentences load with play with friends: docs/i18n.md, "Bytes")
 
 import asyncio
 import json
 
-import friends_render
-import host
-import protocol
-import storage
 import stripdeck
-from dom import by_id, data, node, query
+from friends import friends_render, host, protocol
 from pyodide.ffi import JsException, create_proxy, to_js
 from pyscript import window
 from stripdeck.i18n import _
+from table import storage
+
+from .dom import by_id, data, node, query
 
 HOSTING_KEY = "stripdeck.hosting"
 GUEST_KEY = "stripdeck.guest"
@@ -40,7 +39,7 @@ def error_text(err):
 
 
 def error_code(err):
-    """A transport error's code and values (web/net.js), or ("", {}) for any other error."""
+    """A transport error's code and values (web/page/net.js), or ("", {}) for any other error."""
     js_error = getattr(err, "js_error", None) if isinstance(err, JsException) else None
     code = getattr(js_error, "code", None)
     values = getattr(js_error, "values", None)
@@ -53,36 +52,43 @@ def error_code(err):
     return code, values if isinstance(values, dict) else {}
 
 
-class FriendsControls:
-    """The App's part for playing with friends: the Friends panel, hosting, joining (a mixin of
-    ``main.App``, whose attributes it uses)."""
+class FriendsPanel:
+    """The page's part for playing with friends: the Friends panel, hosting, joining. The App
+    holds one and hands it itself; a table with friends is the App's ``mode`` (HostMode or
+    GuestMode, below)."""
 
+    def __init__(self, app):
+        self.app = app
+        self.form = {}  # what the host typed in the panel's form (kept while the panel is drawn again)
 
-    def render_friends(self):
+    def render(self):
         """The Friends panel: hosting, joining, or the form to start hosting."""
-        if not self.need("friends"):
-            return  # drawn once its words are here (main.App.need); until then it says the game is loading
-        if self.mode is not None:
-            self.mode.render()
+        app = self.app
+        if not app.need("friends"):
+            return  # drawn once its words are here (page/main.App.need); until then it says the game is loading
+        if app.mode is not None:
+            app.mode.render()
         elif by_id("friends-body") is not None:
-            self.patch.set("friends-body", friends_render.setup_html(self.ctl.settings, **self.friends_form))
+            app.patch.set("friends-body", friends_render.setup_html(app.ctl.settings, **self.form))
 
-    def on_friends_form(self, kind, form, confirmed=False):
+    def on_form(self, kind, form, confirmed=False):
+        app = self.app
         if kind == "chat":
             box = query('input[name="chat"]', form)
             text = str(box.value).strip()
-            if text and self.mode is not None:
-                self.mode.say(text)
+            if text and app.mode is not None:
+                app.mode.say(text)
                 box.value = ""
-        elif kind == "join" and isinstance(self.mode, GuestMode):
-            asyncio.ensure_future(self.mode.join(form_value(form, "guest_name")))
-        elif kind == "host" and self.mode is None:
+        elif kind == "join" and isinstance(app.mode, GuestMode):
+            asyncio.ensure_future(app.mode.join(form_value(form, "guest_name")))
+        elif kind == "host" and app.mode is None:
             self.start_hosting(form, confirmed)
 
     def start_hosting(self, form, confirmed=False):
         """Make a table for friends from the form (and the game settings), with their invitations.
 
         A hand in play is not ended without asking (as Settings asks): the form asks first."""
+        app = self.app
         value = form_value
         choice = {"name": value(form, "host_name").strip() or friends_render.default_host_name(),
                   "friends": value(form, "friends"),
@@ -91,55 +97,57 @@ class FriendsControls:
             friends = stripdeck.whole_number(choice["friends"], "friends", 1, 4)
             bots = stripdeck.whole_number(choice["bots"], "bots", 0, 3)
             ice = friends_render.parse_ice(choice["ice"])
-            settings = storage.validate({**self.ctl.settings, "people": [choice["name"]], "opponents": bots},
+            settings = storage.validate({**app.ctl.settings, "people": [choice["name"]], "opponents": bots},
                                         guests=friends)
         except (ValueError, storage.SettingsError) as err:
-            self.friends_form = {**self.friends_form, **{k: choice[k] for k in ("name", "ice")}, "error": str(err)}
-            self.render_friends()
+            self.form = {**self.form, **{k: choice[k] for k in ("name", "ice")}, "error": str(err)}
+            self.render()
             return
         if choice["name"].casefold() == "you":
             settings["people"] = [friends_render.default_host_name()]
-        self.friends_form = {"name": settings["people"][0], "friends": friends, "bots": bots,
-                             "transport": choice["transport"], "ice": choice["ice"]}
-        if self.ctl.in_hand and not confirmed:
-            self.friends_form["confirm"] = True
-            self.render_friends()
+        self.form = {"name": settings["people"][0], "friends": friends, "bots": bots,
+                     "transport": choice["transport"], "ice": choice["ice"]}
+        if app.ctl.in_hand and not confirmed:
+            self.form["confirm"] = True
+            self.render()
             focus = query('#host-form [data-confirmed="1"]')
             if focus is not None:
                 focus.focus()
             return
-        self.ctl = host_table = host.new_hosted_table(settings, friends, self.seed, self.timer_seconds)
-        self.mode = HostMode(self, host_table, choice["transport"], ice)
-        self.mode.save()
-        self.history = ()
-        self.prepare()
-        self.after_change()
+        app.ctl = host_table = host.new_hosted_table(settings, friends, app.seed, app.timer_seconds)
+        app.mode = HostMode(app, host_table, choice["transport"], ice)
+        app.mode.save()
+        app.history = ()
+        app.prepare()
+        app.after_change()
 
-    def leave_friends(self):
+    def leave(self):
         """Back to a table of one's own after hosting."""
-        self.mode = None
-        settings = {**self.ctl.settings, "people": ["You"],
-                    "opponents": max(1, self.ctl.settings["opponents"])}
-        self.new_table(storage.validate(settings))
-        self.render_friends()
+        app = self.app
+        app.mode = None
+        settings = {**app.ctl.settings, "people": ["You"],
+                    "opponents": max(1, app.ctl.settings["opponents"])}
+        app.new_table(storage.validate(settings))
+        self.render()
 
     def invitation_changed(self):
         invitation = invitation_from_hash(window.location.hash)
-        current = self.mode.code if isinstance(self.mode, GuestMode) else None
+        current = self.app.mode.code if isinstance(self.app.mode, GuestMode) else None
         if invitation is not None and invitation[0] != current:
             window.location.reload()
 
     def copy_code(self, name):
+        app = self.app
         box = by_id(name) if name else None
         if box is None:
             return
         box.select()
         try:
             window.navigator.clipboard.writeText(box.value).then(
-                create_proxy(lambda *_args: self.say(_("Copied."))),
-                create_proxy(lambda *_args: self.say(_("Copy it from the box: it is selected."))))
+                create_proxy(lambda *_args: app.say(_("Copied."))),
+                create_proxy(lambda *_args: app.say(_("Copy it from the box: it is selected."))))
         except Exception:  # noqa: BLE001 - no clipboard API: the text is selected
-            self.say(_("Copy it from the box: it is selected."))
+            app.say(_("Copy it from the box: it is selected."))
 
 
 class HostMode:
@@ -311,7 +319,7 @@ class HostMode:
             self.deal_first()
         elif cmd == "host-stop":
             self.stop()
-            self.app.leave_friends()
+            self.app.friends.leave()
         else:
             return False
         return True

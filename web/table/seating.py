@@ -4,13 +4,13 @@ A seat is played by a person at this page, a bot, or a guest's page (``remote``)
 play: several people share the page, the device is handed over between their turns, and the
 page shows the cards of the person holding it (and nobody's during a hand-over).
 
-:class:`Seating` is part of :class:`controller.Controller`; it reads the controller's
-``session`` and its ``holder``, and a hand-over clears ``selected`` and ``hint``.
+:class:`controller.Controller` holds one :class:`Seating` and delegates to it; the seating reads
+the controller's current session (a new table replaces it) and keeps who holds the device.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from stripdeck import Session
 
@@ -18,12 +18,22 @@ PERSON, BOT, REMOTE = "human", "bot", "remote"  # who plays a seat (Player.contr
 
 
 class Seating:
-    """The seat-related part of the controller (see the module's docstring)."""
+    """Who plays each seat of the current session, and whose cards the page shows.
 
-    session: Session
-    holder: int | None
-    selected: tuple[int, ...]
-    hint: dict[str, Any] | None
+    >>> from stripdeck import Player, Rules, Session
+    >>> players = [Player("Ann", 100, PERSON), Player("Bo", 100, BOT), Player("Cy", 100, PERSON)]
+    >>> seating = Seating(lambda: Session.new(Rules(), players, seed=1))
+    >>> seating.people, seating.passing, seating.kind_of(1)
+    ((0, 2), True, 'bot')
+    """
+
+    def __init__(self, session: Callable[[], Session]) -> None:
+        self._session = session
+        self.holder: int | None = None  # pass and play: the person holding the device
+
+    @property
+    def session(self) -> Session:
+        return self._session()
 
     def kind_of(self, table_seat: int | None) -> str:
         """Who plays a table seat: a person at this page, a bot, or a guest's page (remote)."""
@@ -67,8 +77,6 @@ class Seating:
         if table_seat != self.handing_over:
             return False
         self.holder = table_seat
-        self.selected = ()
-        self.hint = None
         return True
 
     @property

@@ -27,7 +27,7 @@ export async function startFromSnapshot(memory, options = {}) {
 
 async function cachedSnapshot() {
   if (!globalThis.navigator?.serviceWorker?.controller || typeof DecompressionStream !== "function") return null;
-  const early = globalThis.stripdeckSnapshot; // web/shell.js started reading it with the page
+  const early = globalThis.stripdeckSnapshot; // web/page/shell.js started reading it with the page
   if (early) {
     const bytes = await early;
     if (bytes) return new Uint8Array(bytes);

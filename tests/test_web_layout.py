@@ -1,0 +1,190 @@
+"""web/ is laid out by what runs where, and its imports go one way (docs/ui.md, "Where things are").
+
+    widgets/   the widgets (embed.js's Python too): the engine only
+    table/     the Python that runs and draws the table: the engine and the widgets' entry
+    friends/   play with friends' Python: the table, the widgets' entry
+    page/      the main thread's glue: the only Python that touches the DOM, JavaScript or the network
+
+A folder imports only folders below it, and another folder only through its entry (the names its
+``__init__.py`` lists in ``__all__``); only page/ imports ``js``, ``pyscript`` or ``pyodide``; and
+``web/pyscript.toml`` copies every module the page imports. Each rule is read from the sources
+with ``ast``, so a test here fails by naming the file, the line and the import.
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+LAYERS = ("widgets", "table", "friends", "page")  # lowest first: each may import those before it
+BROWSER = {"js", "pyscript", "pyodide"}  # the page's own: the DOM, JavaScript, Pyodide's proxies
+BROWSER_FOLDER = "page"
+
+
+def entry(folder: Path) -> list[str]:
+    """The names a folder's entry (its ``__init__.py``) offers the other folders: its ``__all__``."""
+    tree = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        targets = [node.target] if isinstance(node, ast.AnnAssign) else getattr(node, "targets", [])
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and node.value is not None:
+            return list(ast.literal_eval(node.value))
+    raise AssertionError(f"web/{folder.name}/__init__.py has no __all__: a folder's entry names what it offers")
+
+
+def imports(source: str) -> list[tuple[int, str, list[str], int]]:
+    """Every import of a module, at any depth: (line, module, names, level). ``import a.b`` gives
+    ``("a.b", [], 0)``; ``from . import x`` gives ``("", ["x"], 1)``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name, [], 0) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.lineno, node.module or "", [a.name for a in node.names], node.level))
+    return found
+
+
+def problems(folder: str, name: str, source: str, entries: dict[str, list[str]],
+             bare: set[str]) -> list[str]:
+    """What breaks the layout in one module of web/<folder>/, each said with its file, line and import.
+
+    ``entries``: each folder's entry names; ``bare``: the names of web/'s modules (which must be
+    imported through their folder, never by a bare name)."""
+    where = f"web/{folder}/{name}"
+    out = []
+    for line, module, names, level in imports(source):
+        shown = f"from {'.' * level}{module} import {', '.join(names)}" if names else f"import {module}"
+        at = f"{where}:{line}: `{shown}`"
+        if level:
+            if level > 1:
+                out.append(f"{at} leaves its folder by a relative import; import the other folder by name")
+            continue  # its own folder
+        top, _, rest = module.partition(".")
+        if top in BROWSER and folder != BROWSER_FOLDER:
+            out.append(f"{at}: only page/ may touch the browser ({', '.join(sorted(BROWSER))}); "
+                       f"web/{folder}/ runs on CPython in the tests and moves to the worker")
+        elif top in LAYERS and top != folder:
+            if LAYERS.index(top) > LAYERS.index(folder):
+                out.append(f"{at}: {folder}/ may not import {top}/ (imports go one way: "
+                           f"{' < '.join(LAYERS)}, a folder imports only those before it)")
+                continue
+            wanted = [rest.partition(".")[0]] if rest else names
+            outside = [n for n in wanted if n not in entries[top]]
+            if outside:
+                out.append(f"{at}: {', '.join(outside)} not in {top}/'s entry "
+                           f"(web/{top}/__init__.py __all__: {', '.join(entries[top]) or 'nothing'})")
+        elif top in bare:
+            out.append(f"{at}: a module of web/ imported by its bare name; import it through its folder")
+    return out
+
+
+def modules() -> list[tuple[str, Path]]:
+    return [(folder, path) for folder in LAYERS for path in sorted((WEB / folder).glob("*.py"))]
+
+
+@pytest.fixture(scope="module")
+def entries() -> dict[str, list[str]]:
+    return {folder: entry(WEB / folder) for folder in LAYERS}
+
+
+def bare_names() -> set[str]:
+    return {path.stem for _, path in modules()} - {"__init__"}
+
+
+def test_every_python_file_of_web_is_in_one_of_the_folders():
+    stray = [p.relative_to(WEB).as_posix() for p in WEB.rglob("*.py")
+             if p.relative_to(WEB).parts[0] not in LAYERS or len(p.relative_to(WEB).parts) != 2]
+    assert not stray, f"web/ holds Python outside {', '.join(f'{f}/' for f in LAYERS)}: {stray}"
+    for folder in LAYERS:
+        assert (WEB / folder / "__init__.py").is_file(), f"web/{folder}/ has no entry (__init__.py)"
+
+
+def test_imports_go_one_way_and_through_each_folders_entry(entries):
+    found = []
+    for folder, path in modules():
+        found += problems(folder, path.name, path.read_text(encoding="utf-8"), entries, bare_names())
+    assert not found, "web/'s layout is broken:\n" + "\n".join(found)
+
+
+def test_each_entry_names_what_its_folder_holds(entries):
+    # table/, friends/ and page/ offer modules; the widgets offer functions (their modules are theirs).
+    for folder in ("table", "friends", "page"):
+        held = {p.stem for p in (WEB / folder).glob("*.py")} - {"__init__"}
+        assert set(entries[folder]) <= held, f"web/{folder}/__init__.py lists what is not there"
+    import web.widgets
+
+    assert all(hasattr(web.widgets, name) for name in entries["widgets"])
+
+
+def test_the_checker_names_each_kind_of_break(entries):
+    # The rules above, broken one at a time in a made-up module: each is found and said.
+    bare = bare_names()
+    cases = {
+        ("table", "from friends import host\n"): "table/ may not import friends/",
+        ("table", "def f():\n    from page import main\n"): "table/ may not import page/",
+        ("widgets", "import table.render\n"): "widgets/ may not import table/",
+        ("friends", "from pyscript import document\n"): "only page/ may touch the browser",
+        ("table", "import js\n"): "only page/ may touch the browser",
+        ("page", "from widgets.scripted import build_frames\n"): "scripted not in widgets/'s entry",
+        ("page", "from table import seating\n"): "seating not in table/'s entry",
+        ("friends", "from table.seating import BOT\n"): "seating not in table/'s entry",
+        ("page", "import controller\n"): "imported by its bare name",
+        ("table", "from ..friends import host\n"): "leaves its folder by a relative import",
+    }
+    for (folder, source), said in cases.items():
+        found = problems(folder, "x.py", source, entries, bare)
+        assert len(found) == 1 and said in found[0] and found[0].startswith(f"web/{folder}/x.py:"), (source, found)
+    fine = ("from . import scheduler\nfrom table import controller, render\nfrom widgets import ranking_html\n"
+            "import stripdeck\nfrom stripdeck.i18n import _\nfrom pyscript import document\n")
+    assert problems("page", "x.py", fine, entries, bare) == []
+
+
+def local_imports(folder: str, path: Path) -> set[str]:
+    """The web/ files one module imports ("table/render.py", "widgets/__init__.py", ...)."""
+    out = set()
+    for _line, module, names, level in imports(path.read_text(encoding="utf-8")):
+        if level:
+            base, more = folder, ([module] if module else names)
+        elif module.partition(".")[0] in LAYERS:
+            base, _, rest = module.partition(".")
+            more = [rest] if rest else names
+        else:
+            continue
+        out.add(f"{base}/__init__.py")
+        out |= {f"{base}/{n}.py" for n in more if (WEB / base / f"{n}.py").is_file()}
+    return out
+
+
+def test_pyscript_toml_copies_every_module_the_page_imports():
+    # A module left out of [files] breaks only the browser, at import: caught here first.
+    files = tomllib.loads((WEB / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    copied = {target.removeprefix("./") for target in files.values()}
+    assert all(source == target for source, target in files.items()), "[files] copies each file to its own path"
+    wanted, todo = set(), ["page/boot.py"]
+    while todo:
+        name = todo.pop()
+        folder = name.partition("/")[0]
+        for module in local_imports(folder, WEB / name) - wanted:
+            wanted.add(module)
+            todo.append(module)
+    boot = ast.parse((WEB / "page" / "boot.py").read_text(encoding="utf-8"))
+    steps = next(n for n in boot.body if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "STEPS")
+    for dotted in (name for step in ast.literal_eval(steps.value) for name in step):
+        base, _, rest = dotted.partition(".")
+        module = f"{base}/{rest or '__init__'}.py"
+        assert (WEB / module).is_file(), f"web/page/boot.py imports {dotted}, which is not in web/"
+        if module not in wanted:
+            wanted.add(module)
+            todo.append(module)
+        while todo:
+            name = todo.pop()
+            for found in local_imports(name.partition("/")[0], WEB / name) - wanted:
+                wanted.add(found)
+                todo.append(found)
+    missing = sorted(wanted - copied)
+    assert not missing, f"web/pyscript.toml [files] does not copy {missing}, which the page imports"
+    unused = sorted(copied - wanted)
+    assert not unused, f"web/pyscript.toml [files] copies {unused}, which nothing of the page imports"
