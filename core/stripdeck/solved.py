@@ -143,8 +143,6 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
     line_end = data.index(b"\n", len(MAGIC))
     header = json.loads(data[len(MAGIC):line_end])
     body = data[line_end + 1:]
-    if "sha256" in header and hashlib.sha256(body).hexdigest() != header["sha256"]:
-        raise ValueError("the strategy's data does not match its checksum (a damaged file)")
     edges = tuple(float("-inf") if e is None else float(e) for e in header["edges"])
     ab = Abstraction(tuple(range(rules.draw_limit + 1)), (0.0,) * header["classes"], (), header["buckets"],
                      tuple(header["groups"]), edges, 0)
@@ -183,6 +181,8 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
     if at != cells and not (levels != 255 and at == cells - 1 and body[-1] & 15 == 0):
         raise ValueError(f"the strategy's data has {cells} cells (bytes, or half bytes when compact), "
                          f"the tree needs {at}")
+    if "sha256" in header and hashlib.sha256(body).hexdigest() != header["sha256"]:
+        raise ValueError("the strategy's data does not match its checksum (a damaged file)")
     return Strategy(header["preset"], tree, rows, {n.key: n for n in tree.nodes}, body, levels, weights)
 
 
