@@ -133,7 +133,7 @@ def test_the_shipped_no_limit_strategy_is_found_for_the_online_stakes_in_no_limi
 
     assert NAME in LAZY_STRATEGIES and strategy_rules(NAME) == NO_LIMIT
     shipped = load_strategy(NO_LIMIT)  # on CPython from the package's folder of a checkout
-    assert shipped is not None and shipped.preset == NAME and shipped.tree.no_limit and shipped.levels == 15
+    assert shipped is not None and shipped.preset == NAME and shipped.tree.no_limit and shipped.levels == 255
     assert load_strategy(NO_LIMIT.with_options(small_blind=2, big_blind=4, small_bet=4, big_bet=8)) is shipped
     assert load_strategy(ONLINE) is not shipped and load_strategy(ONLINE).preset == "online"
 
