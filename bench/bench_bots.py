@@ -6,9 +6,10 @@
 Figures printed: first-use set-up (tables and the opponent model), the advisor's full table
 per hand (every draw limit 0-4, worst and median), the bots' own data prepared in steps (the
 whole and the longest step, what a page may pause for; the official preset's and the online
-preset's), and a bot decision (hard, normal, easy and classic heads-up in the official preset, hard
-in the online preset, caches cleared before every decision so each one pays its full cost),
-median and worst.
+preset's, and the first use of the no-limit strategy, a file of the site handed over as the page
+does after fetching it), and a bot decision (hard, normal, easy and classic heads-up in the official
+preset, hard in the online preset and in the online preset played no limit, caches cleared before
+every decision so each one pays its full cost), median and worst.
 """
 
 from __future__ import annotations
@@ -92,7 +93,26 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     out["bots_prepare_online_ms"] = sum(steps)
     out["bots_prepare_online_step_max_ms"] = max(steps)
     out["bots_prepare_online_steps"] = len(steps)
-    for level, rules in [(level, official) for level in LEVELS] + [("hard online", online)]:
+    no_limit = Rules.preset("online", structure="no-limit")  # the strategy the wheel leaves out (stripdeck.solved)
+    name = "online-no-limit"
+    data = (Path(solved.__file__).parent / f"strategy-{name}.bin").read_bytes()  # what the page fetches
+    solved._LOADED.clear()
+    steps = []
+    t = time.perf_counter()
+    solved.provide_strategy(name, data)  # the page's hand-over, then the steps of stripdeck.prepare
+    for _ in solved.strategy_steps(no_limit):
+        now = time.perf_counter()
+        steps.append((now - t) * 1000)
+        t = now
+    steps.append((time.perf_counter() - t) * 1000)
+    if solved.load_strategy(no_limit) is None:
+        raise SystemExit("the no-limit strategy did not load")
+    out["bots_prepare_nolimit_ms"] = sum(steps)
+    out["bots_prepare_nolimit_step_max_ms"] = max(steps)
+    out["bots_prepare_nolimit_steps"] = len(steps)
+    out["nolimit_bytes"] = len(data)
+    for level, rules in [(level, official) for level in LEVELS] + [("hard online", online),
+                                                                   ("hard no-limit", no_limit)]:
         times: list[float] = []
         players = [bot_for(level.split()[0], seed=1), bot_for("normal", seed=2)]
         for d in range(deals):
@@ -129,7 +149,11 @@ def _report(where: str, figures: dict[str, Any]) -> None:
     print(f"the same in pot limit (the online preset, its heads-up strategy read lazily): "
           f"{figures['bots_prepare_online_ms']:.0f} ms in {figures['bots_prepare_online_steps']} steps, "
           f"the longest {figures['bots_prepare_online_step_max_ms']:.1f} ms")
-    for level in (*LEVELS, "hard online"):
+    print(f"the no-limit strategy's first use ({figures['nolimit_bytes']:,} bytes handed over as fetched, checked "
+          f"and the first round decoded): {figures['bots_prepare_nolimit_ms']:.0f} ms in "
+          f"{figures['bots_prepare_nolimit_steps']} steps, "
+          f"the longest {figures['bots_prepare_nolimit_step_max_ms']:.1f} ms")
+    for level in (*LEVELS, "hard online", "hard no-limit"):
         print(f"bot decision, {level}, caches cleared: median {figures[f'decide_{level}_median_ms']:.2f} ms, "
               f"worst {figures[f'decide_{level}_max_ms']:.1f} ms over {figures[f'decide_{level}_count']} decisions")
 

@@ -4,6 +4,7 @@
     python3 bench/bench_strategy.py --presets online      # pot limit: half pot, pot, all in; 100 big blinds
     python3 bench/bench_strategy.py --presets official --iterations 300 --out strategy.json
     python3 bench/bench_strategy.py --shipped               # the shipped strategies' exploitability
+    python3 bench/bench_strategy.py --presets online --structure no-limit   # no limit: half pot, pot, all in
 
 Seeded and deterministic: the abstraction comes from a fixed sample of hands
 (stripdeck.abstraction), CFR+ has no randomness. Printed: the abstraction's size and build
@@ -12,7 +13,9 @@ abstract game (an exact best response for each seat against the average strategy
 milli-big-blinds a hand; the big blind of a limit game is its small bet). A pot-limit preset
 (``online``) is solved in the tree of stripdeck.solver.build_pot_tree: bets of half the pot
 and the pot (all in where the stack makes them so), ``--caps`` bets a round, stacks of
-``--stack-bb`` big blinds. With --out the
+``--stack-bb`` big blinds. ``--structure no-limit`` solves a preset's blinds and stacks in no limit
+(the same tree with all in open at every decision); its file is ``strategy-PRESET-no-limit.bin``.
+With --out the
 average strategy is written as JSON (node key -> rows of action probabilities);
 with --ship as the data file the game ships (stripdeck.solved: a byte per probability).
 ``--shipped`` measures the shipped files instead (as the game plays them, rounded as stored);
@@ -36,9 +39,20 @@ from stripdeck.solved import encode_strategy  # noqa: E402
 from stripdeck.solver import GameTree, Solver, build_pot_tree, build_tree, exploitability, mbb_per_hand  # noqa: E402
 
 
+def rules_for(name: str) -> Rules:
+    """The rules of a strategy's name: a preset, or ``PRESET-no-limit`` (the preset played no limit)."""
+    preset, _, structure = name.partition("-")
+    return Rules.preset(preset, structure=structure) if structure else Rules.preset(preset)
+
+
+def name_for(preset: str, structure: str | None) -> str:
+    """A strategy's name (and its file's): the preset, with the structure when it is not the preset's own."""
+    return f"{preset}-{structure}" if structure and structure != Rules.preset(preset).structure else preset
+
+
 def tree_for(rules: Rules, abstraction: object, caps: tuple[int, int], stack_bb: int, tables: bool = True) -> GameTree:
-    """The abstract game's tree: fixed limit, or pot limit with its caps and stacks."""
-    if rules.structure == "pot-limit":
+    """The abstract game's tree: fixed limit, or pot limit or no limit with its caps and stacks."""
+    if rules.structure != "fixed-limit":
         return build_pot_tree(rules, abstraction, stack_bb=stack_bb, caps=caps, tables=tables)  # type: ignore[arg-type]
     return build_tree(rules, abstraction, tables=tables)  # type: ignore[arg-type]
 
@@ -46,7 +60,7 @@ def tree_for(rules: Rules, abstraction: object, caps: tuple[int, int], stack_bb:
 def train(preset: str, iterations: int, samples: int, classes: int, buckets: int,
           checkpoints: set[int], caps: tuple[int, int] = (3, 2),
           stack_bb: int = 100) -> tuple[Solver, list[tuple[int, float, float]]]:
-    rules = Rules.preset(preset)
+    rules = rules_for(preset)
     start = time.perf_counter()
     abstraction = build_abstraction(rules, samples=samples, pre_classes=classes, post_buckets=buckets)
     tree = tree_for(rules, abstraction, caps, stack_bb)
@@ -72,8 +86,8 @@ def measure_shipped(samples: int, classes: int, buckets: int, presets: list[str]
     from stripdeck.solved import all_rows, decode_strategy
 
     for preset in presets:
-        rules = Rules.preset(preset)
-        path = ROOT / "core" / "stripdeck" / f"strategy-{preset}.bin"
+        rules = rules_for(preset)
+        path = strategy_path(preset)
         shipped = decode_strategy(path.read_bytes(), rules)
         abstraction = build_abstraction(rules, samples=samples, pre_classes=classes, post_buckets=buckets)
         if tuple(abstraction.edges) != tuple(shipped.tree.abstraction.edges):
@@ -87,9 +101,16 @@ def measure_shipped(samples: int, classes: int, buckets: int, presets: list[str]
     return 0
 
 
+def strategy_path(name: str) -> Path:
+    """Where the game keeps a strategy's file: the package's folder (a lazily loaded one, no limit's, is left
+    out of the wheel and served by the site: tools/site.py)."""
+    return ROOT / "core" / "stripdeck" / f"strategy-{name}.bin"
+
+
 def ship(preset: str, tree: GameTree, strategy: dict[str, list[list[float]]], levels: int, power: float) -> None:
     """Write the file the game ships for ``preset`` (stripdeck.solved's format) and say its size."""
-    path = ROOT / "core" / "stripdeck" / f"strategy-{preset}.bin"
+    path = strategy_path(preset)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(encode_strategy(preset, tree, strategy, levels=levels, power=power))
     print(f"  wrote {path.relative_to(ROOT)} ({path.stat().st_size:,} bytes)", flush=True)
 
@@ -103,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--buckets", type=int, default=12, help="strength buckets after the draw")
     parser.add_argument("--caps", default="3,2", help="pot limit: bets a round before and after the draw")
     parser.add_argument("--stack-bb", type=int, default=100, help="pot limit: each player's stack in big blinds")
+    parser.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"),
+                        help="play the presets in this structure (their blinds and stacks): no-limit")
     parser.add_argument("--out", type=Path, help="write the average strategy (JSON; one file a preset: NAME-PRESET)")
     parser.add_argument("--ship", action="store_true",
                         help="write the strategy the game ships: core/stripdeck/strategy-PRESET.bin")
@@ -117,16 +140,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ship-from", type=Path,
                         help="ship the strategy of an --out file (no training): its preset's tree, --caps, --stack-bb")
     args = parser.parse_args(argv)
-    presets = [p.strip() for p in args.presets.split(",") if p.strip()]
+    presets = [name_for(p.strip(), args.structure) for p in args.presets.split(",") if p.strip()]
     caps = tuple(int(c) for c in args.caps.split(","))
     if len(caps) != 2:
         parser.error("--caps takes two numbers, before and after the draw")
     if args.recompact:  # the shipped files of --presets again, in --levels (then measured as shipped)
         from stripdeck.solved import all_rows, decode_strategy
         for preset in presets:
-            path = ROOT / "core" / "stripdeck" / f"strategy-{preset}.bin"
-            shipped = decode_strategy(path.read_bytes(), Rules.preset(preset))
-            tree = tree_for(Rules.preset(preset), shipped.tree.abstraction, shipped.tree.caps,
+            shipped = decode_strategy(strategy_path(preset).read_bytes(), rules_for(preset))
+            tree = tree_for(rules_for(preset), shipped.tree.abstraction, shipped.tree.caps,
                             shipped.tree.stack // (shipped.tree.unit or 1), tables=False)
             ship(preset, tree, all_rows(shipped), args.levels, args.power)
         return measure_shipped(args.samples, args.classes, args.buckets, presets)
@@ -134,13 +156,13 @@ def main(argv: list[str] | None = None) -> int:
         return measure_shipped(args.samples, args.classes, args.buckets, presets)
     if args.ship_from is not None:
         saved = json.loads(args.ship_from.read_text())
-        rules = Rules.preset(saved["preset"])
+        rules = rules_for(saved["preset"])
         abstraction = build_abstraction(rules, samples=args.samples, pre_classes=args.classes,
                                         post_buckets=args.buckets)
         tree = tree_for(rules, abstraction, (caps[0], caps[1]), args.stack_bb)
         ship(saved["preset"], tree, saved["strategy"], args.levels, args.power)
         return 0
-    checkpoints = {1, 10, 25, 50, 100, 200, 400, 800, 1600}
+    checkpoints = {1, 10, 25, 50, 100, 200, 400, 800, 1200, 1600}
     for preset in presets:
         started = time.perf_counter()
         solver, _ = train(preset, args.iterations, args.samples, args.classes, args.buckets, checkpoints,

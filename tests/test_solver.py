@@ -137,7 +137,8 @@ def test_the_shipped_strategy_fits_the_official_preset_at_any_stakes() -> None:
     assert online is not None and online.preset == "online" and online.tree.stack == 200  # 100 big blinds
     assert load_strategy(Rules().with_options(small_blind=2, big_blind=4, small_bet=4, big_bet=8)) is online
     assert load_strategy(Rules().with_options(split=False)) is None  # the tree has the split offer in it
-    assert load_strategy(Rules().with_options(structure="no-limit")) is None  # no limit: not solved
+    no_limit = load_strategy(Rules().with_options(structure="no-limit"))  # its own tree (test_solver_nolimit.py)
+    assert no_limit is not online and no_limit is not None and no_limit.preset == "online-no-limit"
 
 
 def test_the_solved_player_plays_legal_hands_heads_up_and_falls_back_three_handed() -> None:
@@ -172,7 +173,7 @@ def test_the_shipped_strategy_loads_in_steps_for_the_page() -> None:
     loaded = solved.load_strategy(OFFICIAL)
     assert loaded is not None and loaded.preset == "official"
     assert list(solved.strategy_steps(OFFICIAL)) == []  # loaded once
-    assert list(solved.strategy_steps(Rules.preset("online", structure="no-limit"))) == []  # none shipped
+    assert list(solved.strategy_steps(Rules.preset("online", draw_limit=2))) == []  # none shipped
     solved._LOADED.clear()
     for _ in prepare(OFFICIAL):
         pass

@@ -11,6 +11,8 @@ Layout of dist/ (every URL in the pages is relative, so it works from any sub-fo
                           (tools/prerender.py)
     embed-static/         one-file ranking tables for pages without scripts
     web/                  the PyScript front end (copied from web/)
+    web/data/strategy-online-no-limit.bin   the no-limit strategy, not in the wheel: the page
+                          fetches it when a no-limit table first needs it (stripdeck.solved)
     bench-bare/           bare PyScript page, the page-load benchmark's baseline (bench/bare/)
     pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps
     pyodide/              Pyodide runtime + pyodide-lock.json that also lists the stripdeck wheel
@@ -40,8 +42,10 @@ PYODIDE_FILES = [
     "pyodide-lock.json",  # replaced by the one that lists stripdeck
 ]
 _SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*")
+# The strategies loaded lazily (stripdeck.solved.LAZY_STRATEGIES): files of the site, not of the wheel.
+LAZY_STRATEGY_FILES = ("strategy-online-no-limit.bin",)
 # The page's wheel carries no catalogue: the page fetches only its language's (dist/locale/).
-_SKIP_IN_WHEEL = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*", "locale")
+_SKIP_IN_WHEEL = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*", "locale", *LAZY_STRATEGY_FILES)
 
 
 def build_wheel(outdir: Path) -> Path:
@@ -117,6 +121,9 @@ def assemble_site() -> Path:
             shutil.copy2(ROOT / name, DIST / name)
     if (ROOT / "web").is_dir():
         shutil.copytree(ROOT / "web", DIST / "web", ignore=_SKIP)
+    (DIST / "web" / "data").mkdir(parents=True, exist_ok=True)
+    for name in LAZY_STRATEGY_FILES:  # in the service worker's list with the rest of web/ (tools/offline.py)
+        shutil.copy2(ROOT / "core" / "stripdeck" / name, DIST / "web" / "data" / name)
     from .prerender import write as prerender
 
     states = prerender(DIST)  # prerendered/, embed.js's index, examples.html, embed-static/

@@ -248,7 +248,8 @@ def run_gauntlet_command(args: argparse.Namespace, out: TextIO) -> int:
         trick = _(tricks[name])
         out.write(f"  {name:<16} {trick}\n")
     start = time.perf_counter()
-    cells = run_gauntlet(levels, exploiters, sizes, presets, hands=args.hands, seed=args.seed, stack_bb=args.stack_bb)
+    cells = run_gauntlet(levels, exploiters, sizes, presets, hands=args.hands, seed=args.seed, stack_bb=args.stack_bb,
+                         structure=args.structure)
     out.write(format_gauntlet(cells) + "\n")
     out.write(ngettext("{n} cell in {seconds} s", "{n} cells in {seconds} s", len(cells),
                        seconds=round(time.perf_counter() - start)) + "\n")

@@ -171,13 +171,16 @@ class GauntletCell(NamedTuple):
 def run_gauntlet(levels: Sequence[str] = ("hard", "normal", "easy"), exploiters: Sequence[str] = tuple(EXPLOITERS),
                  sizes: Sequence[int] = GAUNTLET_SIZES, presets: Sequence[str] = GAUNTLET_PRESETS,
                  hands: int = 2000, seed: int = 1, stack_bb: int = 100,
-                 progress: Callable[[GauntletCell], None] | None = None) -> list[GauntletCell]:
+                 progress: Callable[[GauntletCell], None] | None = None,
+                 structure: str | None = None) -> list[GauntletCell]:
     """Each exploiter in one seat against copies of a bot level in the others, duplicate deals.
 
     The copies have the styles of the page's opponent seats (:data:`stripdeck.bots.TABLE_STYLES`:
     heads-up the balanced one; five-handed all four), as a person meets them.
 
     The figure is what the exploiter wins (bb/100): a sound bot keeps its whole interval below zero.
+    ``structure`` plays each preset in that betting structure (its blinds and stacks), a column named
+    like ``online no-limit``.
 
     >>> [c.result.name for c in run_gauntlet(["normal"], ["nit"], sizes=[2], presets=["official"], hands=4)]
     ['nit']
@@ -185,16 +188,19 @@ def run_gauntlet(levels: Sequence[str] = ("hard", "normal", "easy"), exploiters:
     cells = []
     for preset in presets:
         rules = Rules.preset(preset)
+        label = preset
+        if structure is not None and structure != rules.structure:
+            rules, label = rules.with_options(structure=structure), f"{preset} {structure}"
         for size in sizes:
             for level in levels:
                 for name in exploiters:
-                    cell_seed = random.Random(f"{seed}/{preset}/{size}/{level}/{name}").getrandbits(63)
+                    cell_seed = random.Random(f"{seed}/{label}/{size}/{level}/{name}").getrandbits(63)
                     players: list[str | Player] = [exploiter_for(name, seed=cell_seed)]
                     players += [bot_for(level, TABLE_STYLES[j % len(TABLE_STYLES)],
                                         seed=random.Random(f"{cell_seed}/bot/{j}").getrandbits(63))
                                 for j in range(size - 1)]
                     result = run_arena(players, hands=hands, seed=cell_seed, rules=rules, stack_bb=stack_bb)[0]
-                    cell = GauntletCell(level, name, size, preset, result)
+                    cell = GauntletCell(level, name, size, label, result)
                     cells.append(cell)
                     if progress is not None:
                         progress(cell)
@@ -217,15 +223,16 @@ def format_gauntlet(cells: Sequence[GauntletCell]) -> str:
     # it is) and a table size ("online 2-handed").
     bot, exploiter = pgettext("gauntlet table", "bot"), pgettext("gauntlet table", "exploiter")
     titles = [pgettext("gauntlet table", "{preset} {n}-handed", preset=p, n=str(n)) for p, n in columns]
-    head = f"{bot:<8} {exploiter:<16}" + "".join(f"{title:>{width}}" for title in titles)
+    widths = [max(width, len(title) + 2) for title in titles]  # a long column name ("online no-limit ...") fits
+    head = f"{bot:<8} {exploiter:<16}" + "".join(f"{title:>{w}}" for title, w in zip(titles, widths))
     lines = [head]
     for (level, name), results in rows.items():
         line = f"{level:<8} {name:<16}"
-        for col in columns:
+        for col, w in zip(columns, widths):
             r = results.get(col)
             text = "" if r is None else \
                 f"{_signed(r.bb_per_100, 0)} [{_signed(r.low, 0)},{_signed(r.high, 0)}]{'!' if r.high >= 0 else ' '}"
-            line += f"{text:>{width}}"
+            line += f"{text:>{w}}"
         lines.append(line)
     hands = {c.result.hands for c in cells}
     # TRANSLATORS: under the gauntlet table; {hands} is how many hands each cell played ("2000", or

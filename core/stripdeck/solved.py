@@ -1,9 +1,9 @@
 """The solved heads-up strategy at the table: its data file, and a player that follows it.
 
-The data (``strategy-PRESET.bin`` in the package, written by ``bench/bench_strategy.py
---ship``) holds the abstraction's class edges and every public node's average strategy
-(a byte per probability, in the order of :func:`stripdeck.solver.build_tree`'s nodes), so
-the tree is rebuilt from the rules and nothing else is stored.
+The data (``strategy-NAME.bin``, written by ``bench/bench_strategy.py --ship``) holds the
+abstraction's class edges and every public node's average strategy (a byte per probability, or
+compact, in the order of :func:`stripdeck.solver.build_tree`'s nodes) and a checksum, so the
+tree is rebuilt from the rules and nothing else is stored.
 
 :class:`SolvedPlayer` reads its own view into the abstract game: its seat (the button is
 seat 0), the betting before the draw, the draw counts, the betting after it; its hand's class
@@ -12,12 +12,20 @@ an action from the node's strategy. Raises past the abstraction's cap of five be
 the capped node (where only fold and call remain). Where the strategy does not apply (more
 than two players, another structure or draw limit, the joker, the choice of the fourth card), it
 plays as ``fallback``.
+
+A strategy of :data:`LAZY_STRATEGIES` (no limit) is not in the wheel: the site serves its file
+(``web/data/``), the page fetches it when a table first needs it (:func:`wanted_strategy`) and
+hands it over (:func:`provide_strategy`); on CPython it is read from the package's folder of a
+checkout. A missing or corrupt file is logged (logger ``stripdeck``) and the bots play that table
+by their principles.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
+import logging
 import random
 from collections.abc import Generator, Iterator
 from importlib import resources
@@ -27,6 +35,7 @@ from .abstraction import Abstraction, hand_profile, post_bucket
 from .bots import _outcomes, bot_for
 from .cards import Card, format_cards
 from .evaluator import strength_table
+from .i18n import _
 from .odds import opponent_model
 from .rules import Rules
 from .solver import GameTree, Node, build_pot_tree, build_tree, private_states
@@ -34,10 +43,14 @@ from .state import BET1, BET2, DRAW
 from .view import PlayerView
 
 __all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps", "SHIPPED_PRESETS",
-           "all_rows", "map_size", "strategy_rows"]
+           "LAZY_STRATEGIES", "all_rows", "map_size", "strategy_rows", "strategy_rules", "wanted_strategy",
+           "provide_strategy"]
 
 MAGIC = b"stripdeck-strategy 1\n"
-SHIPPED_PRESETS = ("official", "cardroom", "online")
+# The strategies: a preset's name, or PRESET-STRUCTURE for the preset's blinds and stacks in another structure.
+SHIPPED_PRESETS = ("official", "cardroom", "online", "online-no-limit")
+LAZY_STRATEGIES = ("online-no-limit",)  # not in the wheel: the site's file web/data/strategy-NAME.bin
+log = logging.getLogger("stripdeck")
 _SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "max_raises", "joker", "flush_beats_full_house",
           "small_blind", "big_blind", "dealer_ante", "fourth_card_choice")
 
@@ -78,9 +91,9 @@ def encode_strategy(preset: str, tree: GameTree, strategy: dict[str, list[list[f
     header: dict[str, Any] = {
         "preset": preset, "classes": ab.pre_classes, "buckets": ab.post_buckets, "groups": list(ab.groups),
         "edges": [e if e != float("-inf") else None for e in ab.edges], "cap": cap, "nodes": len(tree.nodes)}
-    if tree.stack:  # pot limit: the tree's sizes, caps and depth
-        header.update(structure="pot-limit", caps=list(tree.caps), stack_bb=tree.stack // tree.unit,
-                      sizes=list(tree.sizes))
+    if tree.stack:  # pot limit and no limit: the tree's sizes, caps and depth
+        header.update(structure="no-limit" if tree.no_limit else "pot-limit", caps=list(tree.caps),
+                      stack_bb=tree.stack // tree.unit, sizes=list(tree.sizes))
     if levels != 255:
         header.update(levels=levels, power=power)
     values: list[int] = []
@@ -92,6 +105,7 @@ def encode_strategy(preset: str, tree: GameTree, strategy: dict[str, list[list[f
                 values.extend(_steps(row, levels, power))
     body = bytes(values) if levels == 255 else bytes(
         values[i] << 4 | (values[i + 1] if i + 1 < len(values) else 0) for i in range(0, len(values), 2))
+    header["sha256"] = hashlib.sha256(body).hexdigest()  # a damaged file is refused, not played
     return MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
 
 
@@ -167,6 +181,8 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
     if at != cells and not (levels != 255 and at == cells - 1 and body[-1] & 15 == 0):
         raise ValueError(f"the strategy's data has {cells} cells (bytes, or half bytes when compact), "
                          f"the tree needs {at}")
+    if "sha256" in header and hashlib.sha256(body).hexdigest() != header["sha256"]:
+        raise ValueError("the strategy's data does not match its checksum (a damaged file)")
     return Strategy(header["preset"], tree, rows, {n.key: n for n in tree.nodes}, body, levels, weights)
 
 
@@ -222,30 +238,85 @@ def all_rows(strategy: Strategy) -> dict[str, list[list[float]]]:
     return rows
 
 
-_LOADED: dict[str, Strategy | None] = {}
+_LOADED: dict[str, Strategy | None] = {}   # by the rules' shape: the strategy, or None (missing or corrupt)
+_PROVIDED: dict[str, bytes | None] = {}    # a lazily loaded strategy's data, as the host fetched it (None: failed)
+
+
+def strategy_rules(name: str) -> Rules:
+    """The rules a shipped strategy is for: its preset, played in the structure its name adds.
+
+    >>> strategy_rules("online-no-limit").structure, strategy_rules("online").structure
+    ('no-limit', 'pot-limit')
+    """
+    preset, _dash, structure = name.partition("-")
+    return Rules.preset(preset, structure=structure) if structure else Rules.preset(preset)
 
 
 def _shipped_preset(rules: Rules) -> str | None:
-    for preset in SHIPPED_PRESETS:
-        if _shape(Rules.preset(preset)) == _shape(rules):
-            return preset
+    for name in SHIPPED_PRESETS:
+        if _shape(strategy_rules(name)) == _shape(rules):
+            return name
     return None
 
 
+def wanted_strategy(rules: Rules) -> str | None:
+    """The name of the lazily loaded strategy ``rules`` need that nobody has handed over yet (the page then
+    fetches ``web/data/strategy-NAME.bin`` and calls :func:`provide_strategy`), else None."""
+    name = _shipped_preset(rules)
+    if name not in LAZY_STRATEGIES or name in _PROVIDED or json.dumps(_shape(rules), sort_keys=True) in _LOADED:
+        return None
+    return name
+
+
+def provide_strategy(name: str, data: bytes | None) -> None:
+    """Hand over a lazily loaded strategy's file as fetched (``None``: it could not be fetched); it is
+    decoded by the next :func:`strategy_steps` for its rules (checked then: a damaged file is refused)."""
+    if name not in LAZY_STRATEGIES:
+        raise ValueError(f"{name!r} is not a lazily loaded strategy: one of {', '.join(LAZY_STRATEGIES)}")
+    _PROVIDED[name] = data
+    _LOADED.pop(json.dumps(_shape(strategy_rules(name)), sort_keys=True), None)
+
+
+def _strategy_data(name: str) -> bytes | None:
+    """A strategy's file: as handed over, else the package's (None when there is none)."""
+    if name in _PROVIDED:
+        return _PROVIDED[name]
+    try:
+        return resources.files("stripdeck").joinpath(f"strategy-{name}.bin").read_bytes()
+    except OSError:
+        return None
+
+
 def strategy_steps(rules: Rules) -> Iterator[None]:
-    """Load the shipped strategy that fits ``rules`` in steps of a few milliseconds (see ``stripdeck.prepare``)."""
-    preset = _shipped_preset(rules)
+    """Load the shipped strategy that fits ``rules`` in steps of a few milliseconds (see ``stripdeck.prepare``).
+
+    A missing or corrupt file is logged and remembered as none: the bots play those rules by their principles."""
+    name = _shipped_preset(rules)
     key = json.dumps(_shape(rules), sort_keys=True)
-    if preset is None or key in _LOADED:
+    if name is None or key in _LOADED:
         return
-    data = resources.files("stripdeck").joinpath(f"strategy-{preset}.bin").read_bytes()
+    data = _strategy_data(name)
     yield
-    _LOADED[key] = yield from _decode_steps(data, rules)
+    if data is None:
+        _LOADED[key] = None
+        # TRANSLATORS: a message in the log (the browser's console, the command line's warnings); {name} is a
+        # strategy file's name such as online-no-limit, kept as it is.
+        log.warning(_("The {name} strategy's file is missing: the bots play these rules by their principles.",
+                      name=name))
+        return
+    try:
+        _LOADED[key] = yield from _decode_steps(data, rules)
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
+        _LOADED[key] = None
+        # TRANSLATORS: a message in the log; {name} is a strategy file's name (online-no-limit), {reason} what
+        # was wrong with it (in English, from the decoder).
+        log.warning(_("The {name} strategy's file cannot be used ({reason}): the bots play these rules by their "
+                      "principles.", name=name, reason=str(err)))
 
 
 def load_strategy(rules: Rules) -> Strategy | None:
     """The shipped strategy that fits ``rules`` (heads-up fixed limit of a shipped preset's shape), or None."""
-    for _ in strategy_steps(rules):
+    for _step in strategy_steps(rules):
         pass
     return _LOADED.get(json.dumps(_shape(rules), sort_keys=True))
 

@@ -64,6 +64,7 @@ class GameTree(NamedTuple):
     sizes: tuple[float, ...] = ()  # pot limit: the bet sizes, fractions of the pot (token ``h`` and ``p``)
     stack: int = 0             # pot limit: each player's stack at the start of a hand
     caps: tuple[int, int] = (0, 0)  # pot limit: the bets a round allows, before and after the draw
+    no_limit: bool = False     # no limit: all in is open at every decision, not only where a size reaches it
 
 
 def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5, tables: bool = True) -> GameTree:
@@ -112,28 +113,38 @@ def build_tree(rules: Rules, abstraction: Abstraction, cap: int = 5, tables: boo
 
     def after_first(seq: str, put: tuple[float, float], opener: int | None) -> Node:
         opener_seat = 1 if opener is None else opener
-        base = f"1:{seq}/d:"
-        first_draw = Node("draw", base, 1)
-        first_draw.pre = True
-        nodes.append(first_draw)
-        for d1 in abstraction.draw_counts:
-            second = Node("draw", f"{base}{d1},", 0)
-            second.pre = True
-            nodes.append(second)
-            first_draw.actions.append(str(d1))
-            first_draw.children.append(second)
-            for d2 in abstraction.draw_counts:
-                second.actions.append(str(d2))
-                second.children.append(betting(f"{base}{d1},{d2}/2:", 2, opener_seat, put, (True, True),
-                                               showdown_after(f"{base}{d1},{d2}/2:")))
-        return first_draw
+        return _draws(f"1:{seq}/d:", abstraction, nodes, lambda key: betting(
+            key, 2, opener_seat, put, (True, True), showdown_after(key)))
 
     root = betting("1:", 1, 1, (ante, ante), (False, False), after_first)
+    _give_tables(nodes, abstraction, tables)
+    return GameTree(root, nodes, abstraction, rules.small_bet, rules.big_bet)
+
+
+def _draws(base: str, abstraction: Abstraction, nodes: list[Node], after: Callable[[str], Node]) -> Node:
+    """The two draws after the first round's line ``base`` (``1:<seq>/d:``): seat 1 chooses a draw count,
+    then seat 0 (seeing it); ``after(key)`` is what follows each pair of counts (key ``<base><d1>,<d2>/2:``)."""
+    first_draw = Node("draw", base, 1)
+    first_draw.pre = True
+    nodes.append(first_draw)
+    for d1 in abstraction.draw_counts:
+        second = Node("draw", f"{base}{d1},", 0)
+        second.pre = True
+        nodes.append(second)
+        first_draw.actions.append(str(d1))
+        first_draw.children.append(second)
+        for d2 in abstraction.draw_counts:
+            second.actions.append(str(d2))
+            second.children.append(after(f"{base}{d1},{d2}/2:"))
+    return first_draw
+
+
+def _give_tables(nodes: list[Node], abstraction: Abstraction, tables: bool) -> None:
+    """The solver's regret and average tables for every decision node (none for a player's tree)."""
     for n in nodes if tables else ():
         size = private_states(abstraction, n)
         n.regrets = [[0.0] * len(n.actions) for _ in range(size)]
         n.average = [[0.0] * len(n.actions) for _ in range(size)]
-    return GameTree(root, nodes, abstraction, rules.small_bet, rules.big_bet)
 
 
 POT_SIZES = (0.5, 1.0)   # pot limit: half the pot and the pot (tokens h and p); all in (a) where the stack ends it
@@ -165,7 +176,7 @@ def size_tokens(put: tuple[float, float], seat: int, stack: float, big_blind: fl
 
 def build_pot_tree(rules: Rules, abstraction: Abstraction, stack_bb: int = 100, caps: tuple[int, int] = (3, 2),
                    tables: bool = True, sizes: tuple[float, ...] = POT_SIZES, lazy: bool = False) -> GameTree:
-    """The public tree of heads-up pot limit with blinds (the ``online`` preset's shape).
+    """The public tree of heads-up pot limit or no limit with blinds (the ``online`` preset's shape).
 
     The button (seat 0) posts the small blind and acts first in both rounds; the big blind (seat 1)
     draws first. Bets and raises are half the pot (``h``) or the pot (``p``, the pot limit), or all
@@ -175,12 +186,17 @@ def build_pot_tree(rules: Rules, abstraction: Abstraction, stack_bb: int = 100, 
     it put in) or plays on as after a check. When a player is all in the hand goes to the draws and
     the showdown. Every hand starts with ``stack_bb`` big blinds a player.
 
+    No limit (``rules.structure`` ``no-limit``) is the same tree with all in open at every decision
+    where a raise is: the sizes are half the pot, the pot and all in (the pot is no limit there, just
+    a size), and at the cap all in is still the raise left.
+
     ``lazy`` (a player's tree, built in milliseconds): the betting after the draw is built once for
     each line of the first round, as a template of keys ``2:<seq>``, and each pair of draw counts
     gets a ``round2`` node in its place whose only child is the template (the order of ``nodes`` is
     the full tree's, a ``round2`` node standing for its whole subtree)."""
-    if rules.structure != "pot-limit" or not rules.uses_blinds or rules.big_blind <= 0:
-        raise ValueError("the pot-limit tree is for pot limit with blinds (the online preset's shape)")
+    if rules.structure not in ("pot-limit", "no-limit") or not rules.uses_blinds or rules.big_blind <= 0:
+        raise ValueError("the pot-limit tree is for pot limit or no limit with blinds (the online preset's shape)")
+    no_limit = rules.structure == "no-limit"
     nodes: list[Node] = []
     sink = [nodes]  # where new decision nodes go (a template's own list while one is built)
     ante, bb = rules.ante, rules.big_blind
@@ -215,6 +231,8 @@ def build_pot_tree(rules: Rules, abstraction: Abstraction, stack_bb: int = 100, 
                 n.children.append(node(seq + "c", other, bets, called) if limp else after(seq + "c", called))
             if raisable:  # at the cap only all in is left (a raise past it is read as all in)
                 tokens = size_tokens(put, to_act, stack, bb, sizes) if bets < cap else [("a", float(stack))]
+                if no_limit and tokens[-1][0] != "a":
+                    tokens.append(("a", float(stack)))
                 for token, total in tokens:
                     n.actions.append(token)
                     n.children.append(node(seq + token, other, bets + 1,
@@ -235,35 +253,21 @@ def build_pot_tree(rules: Rules, abstraction: Abstraction, stack_bb: int = 100, 
             sink[0] = []
             template = betting("2:", 2, put, showdown_after("2:"), True)
             sink[0] = nodes
-        first_draw = Node("draw", base, 1)
-        first_draw.pre = True
-        nodes.append(first_draw)
-        for d1 in abstraction.draw_counts:
-            second = Node("draw", f"{base}{d1},", 0)
-            second.pre = True
-            nodes.append(second)
-            first_draw.actions.append(str(d1))
-            first_draw.children.append(second)
-            for d2 in abstraction.draw_counts:
-                second.actions.append(str(d2))
-                key = f"{base}{d1},{d2}/2:"
-                if template is not None:
-                    stand_in = Node("round2", key, 0, put)
-                    stand_in.children.append(template)
-                    nodes.append(stand_in)
-                    second.children.append(stand_in)
-                    continue
-                second.children.append(Node("showdown", key, contrib=put) if all_in
-                                       else betting(key, 2, put, showdown_after(key), True))
-        return first_draw
+
+        def second_round(key: str) -> Node:
+            if template is not None:
+                stand_in = Node("round2", key, 0, put)
+                stand_in.children.append(template)
+                nodes.append(stand_in)
+                return stand_in
+            return Node("showdown", key, contrib=put) if all_in else betting(key, 2, put, showdown_after(key), True)
+
+        return _draws(base, abstraction, nodes, second_round)
 
     start = (ante + rules.small_blind, ante + bb)
     root = betting("1:", 1, start, after_first, False)
-    for n in nodes if tables else ():
-        size = private_states(abstraction, n)
-        n.regrets = [[0.0] * len(n.actions) for _ in range(size)]
-        n.average = [[0.0] * len(n.actions) for _ in range(size)]
-    return GameTree(root, nodes, abstraction, rules.small_bet, rules.big_bet, bb, sizes, stack, caps)
+    _give_tables(nodes, abstraction, tables)
+    return GameTree(root, nodes, abstraction, rules.small_bet, rules.big_bet, bb, sizes, stack, caps, no_limit)
 
 
 def private_states(abstraction: Abstraction, node: Node) -> int:

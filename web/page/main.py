@@ -13,7 +13,7 @@ import stripdeck
 from friends import guest
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from stripdeck import i18n
+from stripdeck import i18n, solved
 from stripdeck.i18n import _, pgettext
 from table import (
     commands,
@@ -36,6 +36,17 @@ from .page_input import PageInput
 from .panels import Panels
 from .runner import Runner
 from .turn_sound import TurnAlert
+
+
+async def fetch_bytes(url):
+    """A file of the site as bytes, or None when it cannot be fetched (offline and not cached, an error status)."""
+    try:
+        response = await window.fetch(url)
+        if not response.ok:
+            return None
+        return bytes(window.Uint8Array.new(await response.arrayBuffer()).to_py())
+    except Exception:  # a network failure rejects the fetch: the caller falls back, it does not crash
+        return None
 
 
 class App:
@@ -140,6 +151,9 @@ class App:
         self.ready = asyncio.ensure_future(self._prepare(rules))
 
     async def _prepare(self, rules):
+        name = solved.wanted_strategy(rules)
+        if name is not None:  # a strategy the wheel leaves out (no limit): fetched when a table first needs it
+            solved.provide_strategy(name, await fetch_bytes(f"./web/data/strategy-{name}.bin"))
         steps = []
         start = time.perf_counter()
         for _step in stripdeck.prepare(rules):
