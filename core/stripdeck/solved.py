@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import logging
 import random
 from collections.abc import Generator, Iterator
 from importlib import resources
@@ -42,15 +41,14 @@ from .solver import GameTree, Node, build_pot_tree, build_tree, private_states
 from .state import BET1, BET2, DRAW
 from .view import PlayerView
 
-__all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_steps", "SHIPPED_PRESETS",
-           "LAZY_STRATEGIES", "all_rows", "map_size", "strategy_rows", "strategy_rules", "wanted_strategy",
-           "provide_strategy"]
+__all__ = ["SolvedPlayer", "encode_strategy", "decode_strategy", "load_strategy", "strategy_problem",
+           "strategy_steps", "SHIPPED_PRESETS", "LAZY_STRATEGIES", "all_rows", "map_size", "strategy_rows",
+           "strategy_rules", "wanted_strategy", "provide_strategy"]
 
 MAGIC = b"stripdeck-strategy 1\n"
 # The strategies: a preset's name, or PRESET-STRUCTURE for the preset's blinds and stacks in another structure.
 SHIPPED_PRESETS = ("official", "cardroom", "online", "online-no-limit")
 LAZY_STRATEGIES = ("online-no-limit",)  # not in the wheel: the site's file web/data/strategy-NAME.bin
-log = logging.getLogger("stripdeck")
 _SHAPE = ("ante", "small_bet", "big_bet", "structure", "draw_limit", "max_raises", "joker", "flush_beats_full_house",
           "small_blind", "big_blind", "dealer_ante", "fourth_card_choice")
 
@@ -240,6 +238,7 @@ def all_rows(strategy: Strategy) -> dict[str, list[list[float]]]:
 
 _LOADED: dict[str, Strategy | None] = {}   # by the rules' shape: the strategy, or None (missing or corrupt)
 _PROVIDED: dict[str, bytes | None] = {}    # a lazily loaded strategy's data, as the host fetched it (None: failed)
+_PROBLEMS: dict[str, str] = {}             # by the rules' shape: why its strategy could not be used (a sentence)
 
 
 def strategy_rules(name: str) -> Rules:
@@ -274,7 +273,9 @@ def provide_strategy(name: str, data: bytes | None) -> None:
     if name not in LAZY_STRATEGIES:
         raise ValueError(f"{name!r} is not a lazily loaded strategy: one of {', '.join(LAZY_STRATEGIES)}")
     _PROVIDED[name] = data
-    _LOADED.pop(json.dumps(_shape(strategy_rules(name)), sort_keys=True), None)
+    key = json.dumps(_shape(strategy_rules(name)), sort_keys=True)
+    _LOADED.pop(key, None)
+    _PROBLEMS.pop(key, None)
 
 
 def _strategy_data(name: str) -> bytes | None:
@@ -290,7 +291,9 @@ def _strategy_data(name: str) -> bytes | None:
 def strategy_steps(rules: Rules) -> Iterator[None]:
     """Load the shipped strategy that fits ``rules`` in steps of a few milliseconds (see ``stripdeck.prepare``).
 
-    A missing or corrupt file is logged and remembered as none: the bots play those rules by their principles."""
+    A missing or corrupt file is remembered as none, and why (:func:`strategy_problem`, a sentence the page
+    shows as a notice): the bots play those rules by their principles. The engine does no I/O, so it says
+    nothing itself."""
     name = _shipped_preset(rules)
     key = json.dumps(_shape(rules), sort_keys=True)
     if name is None or key in _LOADED:
@@ -299,19 +302,25 @@ def strategy_steps(rules: Rules) -> Iterator[None]:
     yield
     if data is None:
         _LOADED[key] = None
-        # TRANSLATORS: a message in the log (the browser's console, the command line's warnings); {name} is a
-        # strategy file's name such as online-no-limit, kept as it is.
-        log.warning(_("The {name} strategy's file is missing: the bots play these rules by their principles.",
-                      name=name))
+        # TRANSLATORS: a notice on the page (and the command line's warning); {name} is a strategy file's
+        # name such as online-no-limit, kept as it is.
+        _PROBLEMS[key] = _("The {name} strategy's file is missing: the bots play these rules by their principles.",
+                           name=name)
         return
     try:
         _LOADED[key] = yield from _decode_steps(data, rules)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
         _LOADED[key] = None
-        # TRANSLATORS: a message in the log; {name} is a strategy file's name (online-no-limit), {reason} what
+        # TRANSLATORS: a notice on the page; {name} is a strategy file's name (online-no-limit), {reason} what
         # was wrong with it (in English, from the decoder).
-        log.warning(_("The {name} strategy's file cannot be used ({reason}): the bots play these rules by their "
-                      "principles.", name=name, reason=str(err)))
+        _PROBLEMS[key] = _("The {name} strategy's file cannot be used ({reason}): the bots play these rules by "
+                           "their principles.", name=name, reason=str(err))
+
+
+def strategy_problem(rules: Rules) -> str | None:
+    """Why the strategy that fits ``rules`` could not be used (missing or damaged file: a sentence in the
+    language of the moment it was loaded), or None (it is used, or ``rules`` have none, or it is not loaded yet)."""
+    return _PROBLEMS.get(json.dumps(_shape(rules), sort_keys=True))
 
 
 def load_strategy(rules: Rules) -> Strategy | None:

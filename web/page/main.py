@@ -161,6 +161,9 @@ class App:
             await asyncio.sleep(0)
             start = time.perf_counter()
         self.prepared = rules
+        problem = solved.strategy_problem(rules)  # a strategy file missing or damaged: the bots play by principles
+        if problem is not None and problem not in self.notices:
+            self.problem(problem)
         window.performance.mark("stripdeck-prepared")
         document.body.dataset.prepareMs = (  # work: total/longest step/steps/steps over 50 ms
             f"{sum(steps):.0f}/{max(steps, default=0):.0f}/{len(steps)}/{sum(s > 50 for s in steps)}")
