@@ -56,6 +56,24 @@ def passive_action(page: Any) -> None:
     raise AssertionError("no betting button")
 
 
+def play_to_the_end(page: Any, moves: int = 60) -> None:
+    """Check, call, stand pat or take the face-up card until the hand is over (in any language:
+    by the buttons' commands, not their words)."""
+    for _ in range(moves):
+        state = wait_turn_or_end(page)
+        if state == "over":
+            return
+        if state == "draw":
+            applied(page, lambda: page.click("#controls [data-cmd=draw]"))
+            continue
+        for cmd in ("check", "call", "take-up", "fold"):
+            button = page.locator(f"#controls [data-cmd={cmd}]")
+            if button.count():
+                applied(page, button.click)
+                break
+    raise AssertionError("the hand never ended")
+
+
 def play_hand(page: Any, discard: int = 0, shots: str = "") -> bool:
     """Play the current hand to its end by clicking; True if the human drew cards."""
     start = hand_number(page)

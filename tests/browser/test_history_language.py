@@ -7,24 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_support import open_ready
-from game_helpers import applied, wait_turn_or_end
-
-
-def play_to_the_end(page: Any) -> None:
-    """Check, call, stand pat or take the face-up card until the hand is over (any language)."""
-    for _ in range(60):
-        state = wait_turn_or_end(page)
-        if state == "over":
-            return
-        if state == "draw":
-            applied(page, lambda: page.click("#controls [data-cmd=draw]"))
-            continue
-        for cmd in ("check", "call", "take-up", "fold"):
-            button = page.locator(f"#controls [data-cmd={cmd}]")
-            if button.count():
-                applied(page, button.click)
-                break
-    raise AssertionError("the hand never ended")
+from game_helpers import play_to_the_end
 
 
 def results(page: Any) -> list[str]:

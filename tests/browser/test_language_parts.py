@@ -9,7 +9,7 @@ import gettext
 from typing import Any
 
 from browser_support import ROOT, open_ready
-from game_helpers import applied, play_to_the_draw, wait_turn_or_end
+from game_helpers import play_to_the_draw, play_to_the_end, wait_turn_or_end
 
 DIST = ROOT / "dist"
 
@@ -118,18 +118,5 @@ def test_a_part_that_cannot_be_fetched_is_a_notice_in_the_page_s_language_and_th
         "() => document.querySelector('#help-body').textContent.includes('Choice of the fourth card')")
     page.click('#help [data-cmd="close-panel"]')
     # The game goes on: the hand is played to its end.
-    for _ in range(40):
-        state = wait_turn_or_end(page)
-        if state == "over":
-            break
-        if state == "draw":
-            applied(page, lambda: page.click("#controls [data-cmd=draw]"))
-            continue
-        for cmd in ("check", "call", "take-up", "fold"):
-            button = page.locator(f"#controls [data-cmd={cmd}]")
-            if button.count():
-                applied(page, button.click)
-                break
-    else:
-        raise AssertionError("the hand never ended")
+    play_to_the_end(page)
     assert page.locator("#controls [data-cmd=deal]").count() == 1
