@@ -15,7 +15,7 @@ bullied by players who bet every hand. Three principles, each a poker player's o
   bets and raises, its folds to a bet, its stand-pats, the hands it showed down after betting),
   counted with a prior of ordinary play so that a few hands move little, and every shift is
   bounded (a range is never read narrower than a quarter of the hands, bluffs never below half
-  the balanced share; a bet above the pot after the draw, which only no limit has, down to a tenth
+  the balanced share; in no limit a bet above the pot after the draw down to a tenth
   of each as the bettor's shown hands after betting say it does not bluff), so the bot stays hard
   to exploit while it learns.
 
@@ -49,7 +49,7 @@ SOUND_LEVELS = ("hard", "normal", "easy")
 _MIN_TOP = 0.25             # a bettor's range is never read narrower than its top quarter
 _MIN_BLUFF_FACTOR = 0.5     # bluffs never read below half the balanced share
 _LEAK_FOLDS = (0.20, 0.75)  # heads-up: a fold rate outside these is a leak to exploit (else the strategy plays)
-# A bet above the pot after the draw (only no limit has one: a pot-sized bet's price is a third) is read
+# In no limit, a bet above the pot after the draw (its price above a pot-sized bet's third) is read
 # further, down to these bounds, as the bettor's hands shown after betting are seen not to be bluffs.
 _OVERBET_PRICE = 0.35
 _OVERBET_MIN_TOP = 0.10
@@ -216,7 +216,7 @@ class SoundBot:
             return chance
         shown = reads.bluff_shown(who) / _PRIOR_BLUFF_SHOWN
         min_top, min_bluffs = _MIN_TOP, _MIN_BLUFF_FACTOR
-        if facts.phase == BET2 and aggressive_now and facts.price > _OVERBET_PRICE:
+        if facts.no_limit and facts.phase == BET2 and aggressive_now and facts.price > _OVERBET_PRICE:
             # a bet above the pot from a player whose shown bets were not bluffs: narrower, fewer bluffs
             min_top = max(_OVERBET_MIN_TOP, _MIN_TOP * min(1.0, shown))
             min_bluffs = _OVERBET_MIN_BLUFF_FACTOR
@@ -361,6 +361,7 @@ class _Facts:
         me = view.viewer
         assert me is not None and view.legal is not None
         self.phase = view.phase
+        self.no_limit = view.rules.structure == "no-limit"
         self.opponents = [i for i, s in enumerate(view.seats) if i != me and not s.folded]
         self.pot = sum(s.total for s in view.seats)
         self.aggression_now: dict[int, int] = {}
