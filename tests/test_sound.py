@@ -214,3 +214,32 @@ def test_classic_is_the_hard_bot_of_before_and_levels_are_checked() -> None:
         bot_for("wizard")
     with pytest.raises(ValueError, match="unknown bot level"):
         SoundBot("classic")
+
+
+def test_a_shove_from_a_player_shown_never_to_bluff_is_folded_to_more() -> None:
+    # docs/bots.md, "The gauntlet in no limit": the nit shoves 100 big blinds after the draw with a
+    # straight or better only. Its reads (few bets, folds to nearly every bet), once it has shown
+    # twenty such bets and no bluff, let the bot fold its big bet more than with no showdown seen.
+    rules = Rules.preset("online").with_options(structure="no-limit")
+    nit = [2000, 140, 550, 530, 280, 270, 650, 3]
+    shown = SoundBot("hard", seed=1)
+    shown.reads = Reads.from_dict({"nit": [*nit, 20, 0]})
+    unseen = SoundBot("hard", seed=1)
+    unseen.reads = Reads.from_dict({"nit": [*nit, 0, 0]})
+    calls = {id(shown): 0, id(unseen): 0}
+    for seed in range(120):
+        state = start_hand(rules, [200, 200], 0, seed=seed)
+        me = state.to_act  # the button calls the big blind, the big blind checks, both draw a card
+        for text in ("call", "check"):
+            state, _ = apply(state, text)
+        while state.phase == "draw":
+            state, _ = apply(state, f"draw {player_view(state, state.to_act).my_hand[0]}")
+        if state.to_act == me:
+            state, _ = apply(state, "check")
+        state, _ = apply(state, "allin")
+        ids = ["nit", "nit"]
+        ids[me] = "me"
+        for bot in (shown, unseen):
+            bot.seated(ids)
+            calls[id(bot)] += bot.decide(player_view(state, me), random.Random(seed)) in ("call", "allin")
+    assert calls[id(shown)] * 3 < calls[id(unseen)], calls

@@ -15,7 +15,9 @@ bullied by players who bet every hand. Three principles, each a poker player's o
   bets and raises, its folds to a bet, its stand-pats, the hands it showed down after betting),
   counted with a prior of ordinary play so that a few hands move little, and every shift is
   bounded (a range is never read narrower than a quarter of the hands, bluffs never below half
-  the balanced share), so the bot stays hard to exploit while it learns.
+  the balanced share; in no limit a bet above the pot after the draw down to a tenth
+  of each as the bettor's shown hands after betting say it does not bluff), so the bot stays hard
+  to exploit while it learns.
 
 Draws are chosen by exact enumeration against the opponents' public draw counts, as the
 classic hard bot does. A stand-pat opponent's hand is read as a mixture of true pat hands and
@@ -47,6 +49,11 @@ SOUND_LEVELS = ("hard", "normal", "easy")
 _MIN_TOP = 0.25             # a bettor's range is never read narrower than its top quarter
 _MIN_BLUFF_FACTOR = 0.5     # bluffs never read below half the balanced share
 _LEAK_FOLDS = (0.20, 0.75)  # heads-up: a fold rate outside these is a leak to exploit (else the strategy plays)
+# In no limit, a bet above the pot after the draw (its price above a pot-sized bet's third) is read
+# further, down to these bounds, as the bettor's hands shown after betting are seen not to be bluffs.
+_OVERBET_PRICE = 0.35
+_OVERBET_MIN_TOP = 0.10
+_OVERBET_MIN_BLUFF_FACTOR = 0.10
 
 
 # --------------------------------------------------------------------------- distributions
@@ -207,14 +214,19 @@ class SoundBot:
                 fold = min(0.6, reads.fold_rate(who)) * 0.6
                 return max(0.0, chance - fold) / (1 - fold)
             return chance
-        share = max(_MIN_TOP, min(1.0, reads.aggression(who) / _PRIOR_AGGRESSION * 0.5))
-        top = max(_MIN_TOP, math.pow(share, aggressive_now + 0.5 * aggressive_before))
+        shown = reads.bluff_shown(who) / _PRIOR_BLUFF_SHOWN
+        min_top, min_bluffs = _MIN_TOP, _MIN_BLUFF_FACTOR
+        if facts.no_limit and facts.phase == BET2 and aggressive_now and facts.price > _OVERBET_PRICE:
+            # a bet above the pot from a player whose shown bets were not bluffs: narrower, fewer bluffs
+            min_top = max(_OVERBET_MIN_TOP, _MIN_TOP * min(1.0, shown))
+            min_bluffs = _OVERBET_MIN_BLUFF_FACTOR
+        share = max(min_top, min(1.0, reads.aggression(who) / _PRIOR_AGGRESSION * 0.5))
+        top = max(min_top, math.pow(share, aggressive_now + 0.5 * aggressive_before))
         strong = max(0.0, chance - (1.0 - top)) / top
         if facts.phase != BET2 or aggressive_now == 0:
             return 0.8 * strong + 0.2 * chance
         balanced = facts.price
-        shown = reads.bluff_shown(who) / _PRIOR_BLUFF_SHOWN
-        bluffs = min(0.6, max(_MIN_BLUFF_FACTOR * balanced, balanced * shown))
+        bluffs = min(0.6, max(min_bluffs * balanced, balanced * shown))
         return (1 - bluffs) * strong + bluffs * min(1.0, chance / 0.4)
 
     def _equity(self, view: PlayerView, facts: _Facts) -> float:
@@ -349,6 +361,7 @@ class _Facts:
         me = view.viewer
         assert me is not None and view.legal is not None
         self.phase = view.phase
+        self.no_limit = view.rules.structure == "no-limit"
         self.opponents = [i for i, s in enumerate(view.seats) if i != me and not s.folded]
         self.pot = sum(s.total for s in view.seats)
         self.aggression_now: dict[int, int] = {}
