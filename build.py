@@ -73,6 +73,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     envs.ensure_chromium()
     assemble_site()
     print(f"set-up and build took {time.monotonic() - start:.0f} s", flush=True)
+    print(f"this machine: {envs.machine_state()}", flush=True)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "core"), str(ROOT)]))
     pytest = [str(python), "-m", "pytest", *spread(args.pytest_args), *args.pytest_args]
     print("+", " ".join(pytest), flush=True)

@@ -108,3 +108,31 @@ def ensure_chromium() -> None:
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     run(["apt-get", "update"], env=env, stdin=subprocess.DEVNULL)
     run(["apt-get", "install", "-y", "chromium"], env=env, stdin=subprocess.DEVNULL)
+
+
+def machine_state() -> str:
+    """Memory, shared memory, disk and load now, and how many Chromium processes run (printed by
+    `build.py test` before the suite, and by a browser test whose page crashed)."""
+    meminfo = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+    available_mb = int(meminfo["MemAvailable"].split()[0]) // 1024
+
+    def free_mb(path: str) -> str:
+        try:
+            stat = os.statvfs(path)
+        except OSError as err:
+            return f"unknown ({err.strerror})"
+        return f"{stat.f_bavail * stat.f_frsize // 2**20} of {stat.f_blocks * stat.f_frsize // 2**20} MB"
+    chromiums = sum(1 for pid in Path("/proc").iterdir() if pid.name.isdigit()
+                    and _command_of(pid).startswith("/usr/lib/chromium"))
+    vmstat = dict(line.split() for line in Path("/proc/vmstat").read_text().splitlines())
+    return (f"{os.cpu_count()} cores, memory available {available_mb} MB, "
+            f"processes killed for memory since boot {vmstat.get('oom_kill', 'unknown')}, "
+            f"/dev/shm free {free_mb('/dev/shm')}, /tmp free {free_mb('/tmp')}, "
+            f"load {os.getloadavg()[0]:.1f}, {chromiums} Chromium processes")
+
+
+def _command_of(pid_dir: Path) -> str:
+    try:
+        return (pid_dir / "cmdline").read_bytes().split(b"\0", 1)[0].decode(errors="replace")
+    except OSError:
+        return ""

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from tools.envs import machine_state
 from tools.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +42,17 @@ class PageLog:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
     allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def watch(self, page: Any) -> None:
+        """Record `page`'s console errors, uncaught errors and a crash of its renderer (with
+        the machine's state at that moment: a crash is the machine's or Chromium's problem, and
+        the failure should say which resource ran short)."""
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(
+            f"{m.text} ({m.location.get('url', '')})"))
+        page.on("pageerror", lambda err: self.page_errors.append(str(err)))
+        page.on("crash", lambda _page: self.crashes.append(machine_state()))
 
     def allow(self, pattern: str) -> None:
         """Do not fail for console errors matching `pattern` (an expected error)."""
@@ -54,7 +65,8 @@ class PageLog:
         errors = [e for e in self.console_errors if not any(p.search(e) for p in self.allowed)]
         return ([f"console error: {e}" for e in errors]
                 + [f"page error: {e}" for e in self.page_errors]
-                + [f"request to another origin: {u}" for u in self.foreign_requests])
+                + [f"request to another origin: {u}" for u in self.foreign_requests]
+                + [f"the page's renderer crashed; the machine then: {c}" for c in self.crashes])
 
 
 def origin_of(url: str) -> str:

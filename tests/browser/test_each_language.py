@@ -81,8 +81,7 @@ def open_game(browser: Any, site_url: str, code: str, viewport: dict[str, int], 
                   else (log.foreign_requests.append(route.request.url), route.abort()))
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
-    page.on("console", lambda m: m.type == "error" and log.console_errors.append(m.text))
-    page.on("pageerror", lambda err: log.page_errors.append(str(err)))
+    log.watch(page)
     page.goto(site_url + "?bots=fast" + query)
     page.wait_for_selector("body[data-ready='1']", state="attached")
     return context, page, log

@@ -78,8 +78,7 @@ def touch_page(browser: Any, page_log: PageLog, settings: dict[str, Any] | None 
         context.add_init_script(f"localStorage.setItem('stripdeck.settings', {json.dumps(json.dumps(settings))});")
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
-    page.on("console", lambda m: m.type == "error" and page_log.console_errors.append(m.text))
-    page.on("pageerror", lambda err: page_log.page_errors.append(str(err)))
+    page_log.watch(page)
     try:
         yield page
     finally:

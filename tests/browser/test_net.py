@@ -67,8 +67,7 @@ class Pages:
     def open(self, context: Any = None) -> Any:
         page = (context or self.context()).new_page()
         page.set_default_timeout(WAIT_MS)
-        page.on("console", lambda m: m.type == "error" and self.log.console_errors.append(m.text))
-        page.on("pageerror", lambda err: self.log.page_errors.append(str(err)))
+        self.log.watch(page)
         load(page, self.url)
         return page
 
