@@ -43,7 +43,12 @@ class PageLog:
     page_errors: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
     crashes: list[str] = field(default_factory=list)
+    crashes_expected: int = 0
     allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def expect_crash(self) -> None:
+        """Do not fail for one renderer crash: the test crashes a page on purpose."""
+        self.crashes_expected += 1
 
     def watch(self, page: Any) -> None:
         """Record `page`'s console errors, uncaught errors and a crash of its renderer (with
@@ -66,7 +71,8 @@ class PageLog:
         return ([f"console error: {e}" for e in errors]
                 + [f"page error: {e}" for e in self.page_errors]
                 + [f"request to another origin: {u}" for u in self.foreign_requests]
-                + [f"the page's renderer crashed; the machine then: {c}" for c in self.crashes])
+                + [f"the page's renderer crashed; the machine then: {c}"
+                   for c in self.crashes[self.crashes_expected:]])
 
 
 def origin_of(url: str) -> str:

@@ -27,5 +27,7 @@ def test_a_crashed_page_is_reported_with_the_machine_s_state(browser: Any, site_
         assert problems[0].startswith("the page's renderer crashed; the machine then: ")
         for part in ("memory available", "processes killed for memory", "/dev/shm free", "load"):
             assert part in problems[0], problems[0]
+        log.expect_crash()  # a test that crashes a page on purpose says so
+        assert log.problems() == []
     finally:
         context.close()

@@ -339,6 +339,7 @@ def test_webrtc_crashed_guest_page_is_noticed_by_ice(pages: Pages) -> None:
     guest = guest_page(pages)
     connect(host, guest, "a")
     started = now(host)
+    pages.log.expect_crash()
     with pytest.raises(Exception, match="ERR_ABORTED"):
         guest.goto("chrome://crash", timeout=5_000)
     closed_ms = wait_event(host, "close", "a") - started
