@@ -124,3 +124,18 @@ def test_a_friends_table_s_guests_play_by_the_host_s_structure() -> None:
     seat = visitor.view.seats[visitor.view.viewer]
     assert legal.max_total == seat.bet + seat.stack > sum(p.amount for p in visitor.view.pots) + sum(
         s.bet for s in visitor.view.seats)
+
+
+def test_the_game_widget_passes_the_structure_and_says_when_it_is_not_the_preset_s() -> None:
+    from widgets import game, params
+
+    spec = params.parse({"widget": "game", "structure": "no-limit", "opponents": "1"})
+    query = game.game_query(spec)
+    assert "&structure=no-limit&" in query
+    settings, notices = url_params.embed_settings([tuple(kv.split("=")) for kv in query.split("&")  # type: ignore[misc]
+                                                   if kv.split("=")[0] in url_params.EMBED_SETTINGS])
+    assert notices == [] and storage.rules_from(settings).structure == "no-limit"
+    assert "no limit" in game.settings_words(spec)
+    assert "limit" not in game.settings_words(params.parse({"widget": "game", "preset": "official"}))
+    with pytest.raises(params.WidgetError, match="structure must be one of fixed-limit, pot-limit, no-limit, got"):
+        params.parse({"widget": "game", "structure": "unlimited"})
