@@ -368,8 +368,8 @@ def test_the_game_widget_points_at_the_game_page_with_fixed_options() -> None:
     assert game.game_query(params.parse({"widget": "game", "lang": "it-IT"})).startswith("embed=1&lang=it&")
     out = json.loads(bridge.render(json.dumps({"widget": "game", "preset": "official"}),
                                    json.dumps({"base": "https://x.test/sd/"})))
-    assert 'href="https://x.test/sd/index.html?embed=1&amp;lang=en&amp;preset=official&amp;structure=fixed-limit&amp;suit_ties=combination' \
-        in out["html"]
+    assert ('href="https://x.test/sd/index.html?embed=1&amp;lang=en&amp;preset=official'
+            '&amp;structure=fixed-limit&amp;suit_ties=combination') in out["html"]
     assert ">▶ Play</a>" in out["html"] and "<iframe" not in out["html"]  # nothing of the game loads before Play
     assert "the official rules, you and 3 bots, no clocks" in out["html"]
 
