@@ -361,15 +361,15 @@ def test_bridge_renders_a_scenario_from_fetched_text_or_reports_the_fetch() -> N
 def test_the_game_widget_points_at_the_game_page_with_fixed_options() -> None:
     spec = params.parse({"widget": "game", "preset": "cardroom", "split": "yes", "timers": "off",
                          "fast_bots": "1", "joker": "1"})
-    assert game.game_query(spec) == ("embed=1&lang=en&preset=cardroom&suit_ties=kicker&suit_order=hdcs&draw_limit=5"
-                                     "&split=1&show_all=0&flush_beats_full_house=1&joker=1"
+    assert game.game_query(spec) == ("embed=1&lang=en&preset=cardroom&structure=fixed-limit&suit_ties=kicker"
+                                     "&suit_order=hdcs&draw_limit=5&split=1&show_all=0&flush_beats_full_house=1&joker=1"
                                      "&timers=0&opponents=3&stack=200&stakes=1&fast_bots=1")
     # The game opens in the widget's language, whatever the reader's browser prefers.
     assert game.game_query(params.parse({"widget": "game", "lang": "it-IT"})).startswith("embed=1&lang=it&")
     out = json.loads(bridge.render(json.dumps({"widget": "game", "preset": "official"}),
                                    json.dumps({"base": "https://x.test/sd/"})))
-    assert 'href="https://x.test/sd/index.html?embed=1&amp;lang=en&amp;preset=official&amp;suit_ties=combination' \
-        in out["html"]
+    assert ('href="https://x.test/sd/index.html?embed=1&amp;lang=en&amp;preset=official'
+            '&amp;structure=fixed-limit&amp;suit_ties=combination') in out["html"]
     assert ">▶ Play</a>" in out["html"] and "<iframe" not in out["html"]  # nothing of the game loads before Play
     assert "the official rules, you and 3 bots, no clocks" in out["html"]
 

@@ -63,8 +63,8 @@ def test_each_widget_renders_from_its_url(page: Any, site_url: str) -> None:
 
     open_ready(page, f"{site_url}embed.html?widget=game&preset=official&opponents=2")
     play = page.locator("#widget a.sd-play")
-    assert play.get_attribute("href") == (f"{site_url}index.html?embed=1&lang=en&preset=official&suit_ties=combination"
-                                          "&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1"
+    assert play.get_attribute("href") == (f"{site_url}index.html?embed=1&lang=en&preset=official"
+                                          "&structure=fixed-limit&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1"
                                           "&joker=0&timers=0&opponents=2&stack=200&stakes=1")
     assert page.locator("#widget iframe").count() == 0  # the game loads when the reader presses Play
 

@@ -360,7 +360,7 @@ def _mine_html(mine: Mapping[str, int]) -> str:
 
 # The settings' labels (N_: translated when drawn).
 _LABELS = {
-    "preset": N_("Preset"), "opponents": N_("Bots"), "bot_level": N_("Bots' level"),
+    "preset": N_("Preset"), "structure": N_("Betting"), "opponents": N_("Bots"), "bot_level": N_("Bots' level"),
     "stack": N_("Starting stack"), "stakes": N_("Stakes"),
     "suit_ties": N_("Equal hands"), "suit_order": N_("Suit order (highest first)"), "draw_limit": N_("Draw limit"),
     "split": N_("Split offers"), "timers": N_("Timers (30 s)"), "time_bank": N_("Time bank (with timers)"),
@@ -382,6 +382,10 @@ _SUIT_TIES = {"kicker": N_("the deciding card's suit"), "combination": N_("the c
 # TRANSLATORS: the presets in the Settings (the rule sets the game offers).
 _PRESETS = {"online": NP_("preset", "online"), "official": NP_("preset", "official"),
             "cardroom": NP_("preset", "cardroom"), "bosnian": NP_("preset", "bosnian")}
+# TRANSLATORS: the choices of the "Betting" setting: the betting structure ("As the preset": the preset's own,
+# pot limit online, fixed limit in the others).
+_STRUCTURES = {"preset": NP_("betting", "As the preset"), "fixed-limit": NP_("betting", "Fixed limit"),
+               "pot-limit": NP_("betting", "Pot limit"), "no-limit": NP_("betting", "No limit")}
 # TRANSLATORS: the bots' levels in the Settings.
 _LEVELS = {"easy": NP_("bot level", "easy"), "normal": NP_("bot level", "normal"), "hard": NP_("bot level", "hard")}
 
@@ -391,6 +395,8 @@ def _option_text(name: str, value: Any) -> str:
         return _(_SUIT_TIES[value])
     if name == "preset" and value in _PRESETS:
         return pgettext(*_PRESETS[value])
+    if name == "structure" and value in _STRUCTURES:
+        return pgettext(*_STRUCTURES[value])
     if name == "bot_level" and value in _LEVELS:
         return pgettext(*_LEVELS[value])
     if name == "stakes":
@@ -451,13 +457,14 @@ def settings_html(settings: Mapping[str, Any], confirm: bool = False) -> str:
     """The settings form. Game settings apply with a new table (asked first during a hand,
     ``confirm``); display ones at once."""
     choices: dict[str, Sequence[Any]] = {
-        "preset": storage.PRESETS, "opponents": (0, 1, 2, 3, 4), "stakes": storage.STAKES,
+        "preset": storage.PRESETS, "structure": storage.STRUCTURES, "opponents": (0, 1, 2, 3, 4),
+        "stakes": storage.STAKES,
         "suit_ties": ("kicker", "combination", "split"), "suit_order": storage.SUIT_ORDERS,
         "draw_limit": (0, 1, 2, 3, 4, 5), "bot_level": storage.BOT_LEVELS, "time_bank": storage.TIME_BANKS,
     }
     rows = [_people_html(list(settings["people"]))]
-    for name in ("preset", "opponents", "bot_level", "stack", "stakes", "suit_ties", "suit_order", "draw_limit",
-                 "time_bank"):
+    for name in ("preset", "structure", "opponents", "bot_level", "stack", "stakes", "suit_ties", "suit_order",
+                 "draw_limit", "time_bank"):
         if name == "stack":
             rows.append(f'<label>{escape(_(_LABELS[name]))}<input name="stack" type="number" min="20" '
                         f'max="100000" step="10" value="{attr(settings["stack"])}"></label>')

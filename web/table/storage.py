@@ -16,6 +16,7 @@ from stripdeck.i18n import _, ngettext
 from stripdeck.inputs import load_json as read_json
 from stripdeck.inputs import shown
 from stripdeck.reads import Reads
+from stripdeck.rules import STRUCTURES as RULES_STRUCTURES
 from stripdeck.state import MAX_SEATS
 
 from . import session_log
@@ -30,6 +31,8 @@ SETTINGS_VERSION = 1
 SAVE_VERSION = 2  # 2: the finished hand and the table's chips are saved too
 
 PRESETS = ("online", "official", "cardroom", "bosnian")
+# The betting structure: "preset" plays the preset's own (online: pot limit; the others: fixed limit).
+STRUCTURES = ("preset", *RULES_STRUCTURES)
 STAKES = (1, 2, 5, 10)
 SUIT_ORDERS = ("hdcs", "hdsc", "shdc", "sdch", "cdhs")
 TIMER_SECONDS = 30
@@ -41,6 +44,7 @@ PRESET_FIELDS = ("suit_ties", "draw_limit", "split", "timers", "time_bank", "flu
 DEFAULTS: dict[str, Any] = {
     "version": SETTINGS_VERSION,
     "preset": "online",
+    "structure": "preset",
     "opponents": 3,
     "people": ["You"],
     "stack": 200,
@@ -149,6 +153,7 @@ def validate(data: Any, guests: int = 0) -> dict[str, Any]:
     out = {
         "version": SETTINGS_VERSION,
         "preset": _choice(data, "preset", PRESETS),
+        "structure": _choice(data, "structure", STRUCTURES),
         "opponents": _whole(data, "opponents", 0, 4),
         "people": _people(data),
         "stack": _whole(data, "stack", 20, 100_000),
@@ -209,14 +214,18 @@ def _people(data: Mapping[str, Any]) -> list[str]:
 
 
 def rules_from(settings: Mapping[str, Any], timer_seconds: float = TIMER_SECONDS) -> Rules:
-    """The engine's Rules for these settings (stakes multiply the preset's forced bets and bets)."""
+    """The engine's Rules for these settings (stakes multiply the preset's forced bets and bets;
+    a structure other than "preset" replaces the preset's, with its bet sizes: the smallest bet
+    in pot and no limit is the preset's small bet)."""
     base = Rules.preset(settings["preset"])
+    structure = settings.get("structure", "preset")
     m = settings["stakes"]
     timer = timer_seconds if settings["timers"] else None
     try:
         return base.with_options(
             small_blind=base.small_blind * m, big_blind=base.big_blind * m, ante=base.ante * m,
             small_bet=base.small_bet * m, big_bet=base.big_bet * m,
+            structure=base.structure if structure == "preset" else structure,
             suit_ties=settings["suit_ties"], suit_order=settings["suit_order"],
             draw_limit=settings["draw_limit"], split=settings["split"],
             draw_timer=timer, action_timer=timer, show_all=settings["show_all"],

@@ -10,7 +10,7 @@ languages the reader's browser prefers, as the page around it is written.
 
 >>> from .params import parse
 >>> game_query(parse({"widget": "game", "preset": "official", "opponents": "2"}))
-'embed=1&lang=en&preset=official&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1&joker=0&timers=0&opponents=2&stack=200&stakes=1'
+'embed=1&lang=en&preset=official&structure=fixed-limit&suit_ties=combination&suit_order=hdcs&draw_limit=4&split=0&show_all=0&flush_beats_full_house=1&joker=0&timers=0&opponents=2&stack=200&stakes=1'
 """
 # l10n-part: widgets (this file's sentences load with the widgets: docs/i18n.md, "Bytes")
 
@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from stripdeck.i18n import N_, _, ngettext, pgettext
+from stripdeck import Rules
+from stripdeck.i18n import N_, NP_, _, ngettext, pgettext
 
 from .cardface import esc
 from .params import GAME_RULES, GAME_SETTINGS, Spec
@@ -42,6 +43,10 @@ def game_query(spec: Spec) -> str:
     return urlencode(pairs)
 
 
+# TRANSLATORS: the game widget's settings in words: a betting structure other than the preset's own.
+STRUCTURE_WORDS = {"fixed-limit": NP_("list of settings", "fixed limit"),
+                   "pot-limit": NP_("list of settings", "pot limit"),
+                   "no-limit": NP_("list of settings", "no limit")}
 PRESET_WORDS = {"online": N_("the online rules"), "official": N_("the official rules"),
                 "cardroom": N_("the card room's rules"),
                 # TRANSLATORS: the game widget's settings in words: the bosnian preset.
@@ -54,9 +59,13 @@ def settings_words(spec: Spec) -> str:
     >>> from .params import parse
     >>> settings_words(parse({"widget": "game", "preset": "official", "opponents": "2"}))
     'the official rules, you and 2 bots, no clocks'
+    >>> settings_words(parse({"widget": "game", "structure": "no-limit", "opponents": "1"}))
+    'the online rules, no limit, you and 1 bot, 30-second clocks'
     """
     rules, settings = spec.rules, spec.settings
     parts = [_(PRESET_WORDS[spec.preset])]
+    if rules.structure != Rules.preset(spec.preset).structure:
+        parts.append(pgettext(*STRUCTURE_WORDS[rules.structure]))
     parts.append(ngettext("you and {n} bot", "you and {n} bots", settings["opponents"]))
     parts.append(_("30-second clocks") if settings["timers"] else _("no clocks"))
     if not rules.flush_beats_full_house:

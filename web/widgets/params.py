@@ -31,8 +31,8 @@ RANKING_RULES = ("preset", "joker", "flush_beats_full_house")
 COMPARE_RULES = ("preset", "suit_ties", "suit_order", "flush_beats_full_house", "joker")
 ODDS_RULES = ("preset", "draw_limit", "joker", "flush_beats_full_house")
 # The game page's own settings (web/table/storage.py DEFAULTS): rules ones and table ones.
-GAME_RULES = ("preset", "suit_ties", "suit_order", "draw_limit", "split", "show_all", "flush_beats_full_house",
-              "joker")
+GAME_RULES = ("preset", "structure", "suit_ties", "suit_order", "draw_limit", "split", "show_all",
+              "flush_beats_full_house", "joker")
 GAME_SETTINGS = ("timers", "opponents", "stack", "stakes", "four_color", "fast_bots", "big_blinds")
 STAKES = (1, 2, 5, 10)
 
