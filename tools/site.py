@@ -18,7 +18,7 @@ Layout of dist/ (every URL in the pages is relative, so it works from any sub-fo
     pyodide/              Pyodide runtime + pyodide-lock.json that also lists the stripdeck wheel
     pyodide/stripdeck-<version>-py3-none-any.whl
     pyodide/python.snapshot, pyodide/stripdeck-boot.mjs   Python's memory after start-up, and
-                          the interpreter module (web/pyscript.toml) that uses it on return visits
+                          the interpreter module (web/pyscript.toml) that starts Python from it
     sw.js, manifest.webmanifest, icons/   the installable, offline game (tools/offline.py,
                           tools/icons.py); index.html is pre-rendered (tools/shell.py)
 """
@@ -86,7 +86,7 @@ def compile_catalogues(dist: Path | None) -> None:
 
 def make_snapshot(pyodide: Path, wheel: Path) -> None:
     """Pyodide's memory snapshot (the engine imported) and the interpreter module that starts
-    from it on return visits (tools/make_snapshot.mjs, web/page/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
+    from it (tools/make_snapshot.mjs, web/page/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
     run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide, wheel])
     shutil.copy2(ROOT / "web" / "page" / "pyodide_boot.mjs", pyodide / "stripdeck-boot.mjs")
 
@@ -139,9 +139,13 @@ def assemble_site() -> Path:
     add_wheel_to_lock(NODE_MODULES / "pyodide" / "pyodide-lock.json", wheel,
                       pyodide / "pyodide-lock.json")
     runtime = sum(p.stat().st_size for p in pyodide.iterdir() if p.is_file())
-    page = DIST / "index.html"  # the loading indicator counts the runtime's bytes against this
-    page.write_text(page.read_text().replace('data-runtime-bytes=""', f'data-runtime-bytes="{runtime}"'))
-    make_snapshot(pyodide, wheel)  # not in the total above: a first visit never downloads it
+    make_snapshot(pyodide, wheel)
+    # The loading indicator counts the bytes against these: the runtime's, and the snapshot's when
+    # the page downloads it too (web/page/snapshot.js decides).
+    snapshot = (pyodide / "python.snapshot").stat().st_size
+    page = DIST / "index.html"
+    page.write_text(page.read_text().replace(
+        'data-runtime-bytes=""', f'data-runtime-bytes="{runtime}" data-snapshot-bytes="{snapshot}"'))
     finish_game(DIST)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

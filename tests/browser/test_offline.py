@@ -57,6 +57,14 @@ def first_hand(page: Any) -> None:
     page.wait_for_selector("body[data-hand]:not([data-hand='0'])", state="attached")
 
 
+def download_mb(with_snapshot: bool) -> str:
+    """What the loading indicator says is to be downloaded on a first visit, in MB as it writes it."""
+    runtime = sum(p.stat().st_size for p in (DIST / "pyodide").iterdir()
+                  if p.is_file() and p.name != "python.snapshot")
+    snapshot = (DIST / "pyodide" / "python.snapshot").stat().st_size
+    return f"{(runtime + (snapshot if with_snapshot else 0)) / 1e6:.1f}"
+
+
 def offline_ready(page: Any) -> None:
     page.wait_for_selector("html[data-offline=ready]", state="attached")
 
@@ -81,10 +89,19 @@ def play_to_the_next_hand(page: Any) -> None:
 def test_after_one_visit_the_game_installs_and_plays_with_the_network_off(browser: Any, site_url: str) -> None:
     with game_context(browser) as (context, problems):
         page = context.new_page()
+        snapshot_requests: list[str] = []
+        context.on("request", lambda r: r.url.endswith("/pyodide/python.snapshot") and snapshot_requests.append(r.url))
         page.goto(site_url + "?bots=fast")
         first_hand(page)
-        assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+        # A first visit starts Python from the memory snapshot too, downloaded with the runtime,
+        # and the loading indicator counts it in what is left to download.
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+        texts = page.evaluate("window.__loading")
+        assert any(f" of {download_mb(with_snapshot=True)} MB" in t for t in texts), texts
+        assert texts[-1] == "Starting Python and dealing the first hand…", texts
         offline_ready(page)
+        # The service worker took the snapshot from the HTTP cache (a 304), not from the site again.
+        assert len(snapshot_requests) == 2, snapshot_requests  # the page's, and the worker's revalidation
         # Installable: Chromium finds nothing missing in the manifest, icons and service worker.
         cdp = context.new_cdp_session(page)
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
@@ -109,6 +126,65 @@ def test_after_one_visit_the_game_installs_and_plays_with_the_network_off(browse
         assert problems == []
         # The network really is off: a file the service worker does not keep cannot be had.
         assert page.evaluate("fetch('examples.html').then(() => 'fetched', () => 'offline')") == "offline"
+
+
+def not_memory() -> bytes:
+    """A well-formed gzip file that is not Pyodide's memory."""
+    import gzip
+    import random
+
+    return gzip.compress(random.Random(5).randbytes(1 << 20))
+
+
+SNAPSHOT_TROUBLE = {
+    "refused": lambda route: route.abort(),
+    "cut short": lambda route: route.fulfill(
+        status=200, body=(DIST / "pyodide" / "python.snapshot").read_bytes()[:1_000_000]),
+    "not memory": lambda route: route.fulfill(status=200, body=not_memory()),
+    "a server error": lambda route: route.fulfill(status=500, body="no"),
+}
+
+
+@pytest.mark.parametrize("trouble", list(SNAPSHOT_TROUBLE))
+def test_a_first_visit_whose_snapshot_fails_starts_python_from_scratch(
+        browser: Any, site_url: str, trouble: str) -> None:
+    # No service worker: the visit stays a first visit, and its requests all reach the route.
+    with game_context(browser, service_workers="block") as (context, problems):
+        page = context.new_page()
+        page.route("**/pyodide/python.snapshot", SNAPSHOT_TROUBLE[trouble])
+        page.goto(site_url + "?bots=fast")
+        first_hand(page)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+        play_to_the_next_hand(page)
+        # Chromium logs the refused download itself (without its address); nothing else is wrong.
+        refused = ["console error: Failed to load resource"] if trouble in ("refused", "a server error") else []
+        assert [p.split(":  ")[0].split(": net::")[0].split(": the server")[0] for p in problems] == refused
+
+
+@pytest.mark.parametrize("connection", ["3g", "save-data"])
+def test_a_first_visit_on_a_slow_connection_or_saving_data_does_not_download_the_snapshot(
+        browser: Any, site_url: str, connection: str) -> None:
+    with game_context(browser) as (context, problems):
+        page = context.new_page()
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        cdp = context.new_cdp_session(page)
+        if connection == "3g":  # a 3G round-trip time: Chromium then reports effectiveType "3g"
+            cdp.send("Network.enable")  # (the download itself is kept fast, for the suite's time)
+            cdp.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 300, "downloadThroughput": 50_000_000,
+                "uploadThroughput": 50_000_000, "connectionType": "cellular3g"})
+        else:  # the browser's Save-Data setting, as navigator.connection reports it
+            context.add_init_script(
+                "Object.defineProperty(navigator.connection, 'saveData', {get: () => true})")
+        page.goto(site_url + "?bots=fast")
+        assert page.evaluate("navigator.connection.saveData || navigator.connection.effectiveType === '3g'")
+        first_hand(page)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+        assert not [u for u in requests if u.endswith("/python.snapshot")], "the snapshot was downloaded"
+        texts = page.evaluate("window.__loading")
+        assert any(f" of {download_mb(with_snapshot=False)} MB" in t for t in texts), texts
+        assert problems == []
 
 
 class HeldRuntime:

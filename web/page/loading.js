@@ -2,13 +2,16 @@
 // it is left (bytes). Runs before PyScript: it counts the bytes of every response from the
 // site's pyodide/ folder as they stream in (a thin wrapper around fetch that hands the same
 // bytes on unchanged), plus the runtime's JavaScript, which arrives by import. The total is
-// written into #loading's data-runtime-bytes by build.py. Once the game has started (body
+// written into #loading's data-runtime-bytes by build.py, plus its data-snapshot-bytes when the
+// page reads Python's memory snapshot too (window.stripdeckSnapshot, set by web/page/snapshot.js
+// before any byte arrives). Once the game has started (body
 // gets the class "started") the wrapper takes itself away.
 // l10n-part: script (this file's sentences are said by the page's JavaScript (locale/<code>.json): docs/i18n.md, "Bytes")
 (() => {
   const box = document.getElementById("loading");
   if (!box || !window.fetch || !window.ReadableStream) return;
-  const total = Number(box.dataset.runtimeBytes) || 0;
+  const runtimeBytes = Number(box.dataset.runtimeBytes) || 0;
+  const snapshotBytes = Number(box.dataset.snapshotBytes) || 0;
   const bar = document.getElementById("load-progress");
   const text = document.getElementById("load-text");
   const runtime = (url) => /\/pyodide\/[^/]+$/.test(new URL(url, location.href).pathname);
@@ -21,6 +24,7 @@
 
   const mb = (n) => number(n / 1e6, 1);
   function show() {
+    const total = runtimeBytes && runtimeBytes + (window.stripdeckSnapshot ? snapshotBytes : 0);
     const loaded = imported + [...streamed.values()].reduce((a, b) => a + b, 0);
     const done = total ? Math.min(loaded / total, 1) : 0;
     if (bar && total) { bar.value = Math.round(done * 100); }

@@ -1,11 +1,13 @@
 // The interpreter module web/pyscript.toml names (build.py copies it to pyodide/stripdeck-boot.mjs,
 // beside pyodide.mjs: PyScript finds Pyodide's files next to its interpreter module).
 //
-// It is Pyodide's loadPyodide, plus one thing: on a return visit, when the service worker
-// holds this build's files, Python starts from a memory snapshot (pyodide/python.snapshot,
-// made at build time by tools/make_snapshot.mjs) instead of from scratch, which is most of
-// Pyodide's own start-up. A first visit never downloads the snapshot; the service worker
-// caches it afterwards. If the snapshot cannot be used, Python starts as usual.
+// It is Pyodide's loadPyodide, plus one thing: Python starts from a memory snapshot
+// (pyodide/python.snapshot, gzip-compressed, made at build time by tools/make_snapshot.mjs)
+// instead of from scratch, which is most of Pyodide's own start-up. On a first visit it comes
+// from the site (6.2 MB more to download, about half of Python's start saved: docs/ui.md,
+// "Start-up"); afterwards from the service worker's cache. web/page/snapshot.js decides whether a
+// visit uses it and starts the download early. If the snapshot cannot be had or used (no
+// DecompressionStream, a failed download, a bad file), Python starts as usual.
 // <html data-python-start> says which it was: "snapshot" or "fresh".
 import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 
@@ -25,14 +27,14 @@ export async function startFromSnapshot(memory, options = {}) {
   return pyodide;
 }
 
-async function cachedSnapshot() {
-  if (!globalThis.navigator?.serviceWorker?.controller || typeof DecompressionStream !== "function") return null;
-  const early = globalThis.stripdeckSnapshot; // web/page/shell.js started reading it with the page
-  if (early) {
-    const bytes = await early;
-    if (bytes) return new Uint8Array(bytes);
+async function snapshotMemory() {
+  if (typeof DecompressionStream !== "function") return null;
+  // web/page/snapshot.js decided whether to use it (null: not on this visit) and started reading it.
+  if ("stripdeckSnapshot" in globalThis) {
+    const bytes = await globalThis.stripdeckSnapshot;
+    return bytes ? new Uint8Array(bytes) : null;
   }
-  const response = await fetch(SNAPSHOT); // answered by the service worker from its cache
+  const response = await fetch(SNAPSHOT); // from the service worker's cache once the game is installed
   if (!response.ok || !response.body) return null;
   const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(memory).arrayBuffer());
@@ -45,7 +47,7 @@ export async function loadPyodide(options = {}) {
   };
   let memory = null;
   try {
-    memory = await cachedSnapshot();
+    memory = await snapshotMemory();
   } catch (err) {
     console.warn("Stripdeck: no Python snapshot:", err);
   }

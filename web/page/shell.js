@@ -14,8 +14,6 @@
 //   (on a return visit at once, to look for a new version), and offers a reload
 //   when a new version is ready. <html data-offline> says how far it got: "installing",
 //   "ready", "update-ready", "unsupported" or "failed".
-// * On a return visit it starts reading Python's snapshot (window.stripdeckSnapshot, a promise
-//   of its bytes, which web/page/pyodide_boot.mjs takes) while PyScript loads.
 // * The page's words in its language (docs/i18n.md): window.stripdeckL10n._(english, values)
 //   for the page's JavaScript (the sentences come inline, #stripdeck-l10n), and the language's
 //   catalogue's first part (locale/<code>.page.mo) fetched at once for Python (window.stripdeckCatalogue,
@@ -412,15 +410,6 @@
 
   // Registered already (a return visit): look for a new version now, without waiting for the game.
   if (!embed && navigator.serviceWorker?.controller) registerWorker();
-
-  // A return visit starts Python from its memory snapshot (web/page/pyodide_boot.mjs): read it from
-  // the service worker's cache now, while PyScript loads, instead of after.
-  if (navigator.serviceWorker?.controller && typeof DecompressionStream === "function") {
-    window.stripdeckSnapshot = fetch("./pyodide/python.snapshot").then((response) => (
-      response.ok && response.body
-        ? new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() : null
-    )).catch(() => null);
-  }
 
   performance.mark("stripdeck-shell");
   body.dataset.shell ??= "1";
