@@ -27,8 +27,13 @@ of latency) through the DevTools protocol: the snapshot costs bytes a slow conne
 `--cpu-slowdown N` runs every cold visit's page N times slower (DevTools' CPU throttling: a
 phone's processor rather than this machine's), where the snapshot saves more.
 
-Then plays a few hands with fast bots and reads the bots' decision times measured in the
-page (controller.bot_ms). Prints figures; `--rounds N` (default 3) takes medians.
+Then clicks like an impatient player: real mouse clicks (through the DevTools protocol, so
+they wait in the browser's queue like a person's) on How to play every 100 ms from the moment
+the table is painted until after the first dealt hand, cold and warm, and reads how long
+each took to be answered (the Event Timing API: from the click to the next paint after its
+handlers; the browser reports only those of 16 ms or more). Then plays a few hands with fast
+bots and reads the bots' decision times measured in the page (controller.bot_ms). Prints
+figures; `--rounds N` (default 3) takes medians.
 
     .venv/bin/python bench/bench_page.py [--rounds 3] [--throttle 20] [--cpu-slowdown 4]
 """
@@ -167,6 +172,57 @@ LONGTASKS = """
 """
 
 
+# Records every input event's timing from navigation (Event Timing API, 16 ms and longer).
+EVENT_TIMING = """
+(() => {
+  window.__events = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries())
+      if (e.name === 'click') window.__events.push([e.startTime, e.duration, e.processingStart - e.startTime]);
+  }).observe({type: 'event', durationThreshold: 16, buffered: true});
+})();
+"""
+
+
+def click_answers(pw: Any, url: str) -> dict[str, dict[str, float]]:
+    """Cold and warm: click How to play every 100 ms from the table's first paint until two
+    clicks after the first dealt hand; return, for each, the clicks made, the longest answer
+    (ms from the click to the next paint), when that click was made (ms since navigation), how
+    many took over 100 ms, and when the first hand was dealt."""
+    found: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="stripdeck-bench-") as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS, headless=True,
+            viewport={"width": 1280, "height": 800})
+        context.add_init_script(EVENT_TIMING)
+        page = context.new_page()
+        for kind in ("cold", "warm"):
+            if kind == "warm":
+                page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=180_000)
+                page.goto("about:blank")
+            page.goto(url, wait_until="commit")
+            button = page.wait_for_selector("button[data-panel=help].tab", timeout=60_000)
+            box = button.bounding_box()
+            assert box is not None
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            clicks, after = 0, 0
+            deadline = time.monotonic() + 120
+            while after < 2 and time.monotonic() < deadline:
+                page.mouse.click(x, y)
+                clicks += 1
+                if page.get_attribute("body", "data-hand") not in (None, "0"):
+                    after += 1
+                page.wait_for_timeout(100)
+            page.wait_for_timeout(300)  # the last answers are reported after their paint
+            events = page.evaluate("window.__events")
+            first = page.evaluate("(performance.getEntriesByName('stripdeck-first-hand')[0] || {}).startTime")
+            worst = max(events, key=lambda e: e[1], default=[0.0, 0.0, 0.0])
+            found[kind] = {"clicks": clicks, "longest": worst[1], "at": worst[0],
+                           "over": sum(1 for e in events if e[1] > 100), "first": first or 0.0}
+        context.close()
+    return found
+
+
 def bot_times(browser: Any, url: str, decisions: int = 40) -> tuple[str, dict[str, Any]]:
     """Play with fast bots (the human checks, calls and stands pat) until the bots have made
     `decisions` decisions; return the page's "first/max/median/count" figures and the long
@@ -237,6 +293,7 @@ def main() -> int:
                 figures = measure(pw, page_url, mark, args.throttle, args.cpu_slowdown, name == "fresh")
                 for kind, value in figures.items():
                     results[name][kind].append(value)
+        answers = click_answers(pw, url + "?bots=fast")
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         bots, tasks = bot_times(browser, url)
         browser.close()
@@ -279,6 +336,10 @@ def main() -> int:
         after = statistics.median(longest_after(f, f["first"]) for f in runs)
         print(f"table ({kind}): longest main-thread task after the table is on screen {during:.0f} ms"
               f" (while Python starts), after the first dealt hand {after:.0f} ms (target: none over 100 ms)")
+    for kind, a in answers.items():
+        print(f"clicks on How to play every 100 ms from the first paint ({kind}): {a['clicks']:.0f} until"
+              f" after the first dealt hand ({a['first']:.0f} ms); the slowest answered in {a['longest']:.0f} ms"
+              f" (clicked at {a['at']:.0f} ms), {a['over']:.0f} over 100 ms (target: none)")
     print(f"wheel {wheels[0].name}: {wheels[0].stat().st_size:,} bytes (target < 400 KB)")
     first, worst, med, count = bots.split("/")
     if first == "?":
