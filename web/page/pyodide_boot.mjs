@@ -4,7 +4,7 @@
 // It is Pyodide's loadPyodide, plus one thing: Python starts from a memory snapshot
 // (pyodide/python.snapshot, gzip-compressed, made at build time by tools/make_snapshot.mjs)
 // instead of from scratch, which is most of Pyodide's own start-up. On a first visit it comes
-// from the site (6.2 MB more to download, about half of Python's start saved: docs/ui.md,
+// from the site (6.8 MB more to download, about half of Python's start saved: docs/ui.md,
 // "Start-up"); afterwards from the service worker's cache. web/page/snapshot.js decides whether a
 // visit uses it and starts the download early. If the snapshot cannot be had or used (no
 // DecompressionStream, a failed download, a bad file), Python starts as usual.
@@ -12,8 +12,6 @@
 import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
 
 export { version };
-
-const SNAPSHOT = new URL("python.snapshot", import.meta.url);
 
 // Every visitor restores the same memory: state that must differ between visitors is renewed.
 // (os.urandom, which seeds every hand, asks the browser each time; the random module's shared
@@ -27,17 +25,10 @@ export async function startFromSnapshot(memory, options = {}) {
   return pyodide;
 }
 
+/** The snapshot's bytes web/page/snapshot.js read (it decides whether this visit uses one), or null. */
 async function snapshotMemory() {
-  if (typeof DecompressionStream !== "function") return null;
-  // web/page/snapshot.js decided whether to use it (null: not on this visit) and started reading it.
-  if ("stripdeckSnapshot" in globalThis) {
-    const bytes = await globalThis.stripdeckSnapshot;
-    return bytes ? new Uint8Array(bytes) : null;
-  }
-  const response = await fetch(SNAPSHOT); // from the service worker's cache once the game is installed
-  if (!response.ok || !response.body) return null;
-  const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(memory).arrayBuffer());
+  const bytes = await globalThis.stripdeckSnapshot;
+  return bytes ? new Uint8Array(bytes) : null;
 }
 
 export async function loadPyodide(options = {}) {
