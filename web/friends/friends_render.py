@@ -182,7 +182,7 @@ def _invitation_html(inv: Invitation) -> str:
     reply = ""
     if inv.needs_reply:
         theirs, seat_them = _("Their reply code"), _("Seat them")
-        reply = (f'<label class="code-box">{escape(theirs)}<textarea id="reply-{attr(inv.link)}" rows="2" '
+        reply = (f'<label class="code-box">{escape(theirs)}<textarea id="reply-{attr(inv.link)}" name="reply" rows="2" '
                  f'spellcheck="false" data-link="{attr(inv.link)}"></textarea></label>'
                  f'<button type="button" class="act primary" data-cmd="host-accept" data-link="{attr(inv.link)}">'
                  f'{escape(seat_them)}</button><p class="error" role="alert">{escape(inv.error)}</p>')

@@ -20,7 +20,8 @@ STEPS = (
     ("table.seating", "table.bot_seats", "table.controller", "table.action_bar", "table.advice_panel"),
     ("friends.protocol", "friends.fair_deal", "friends.host", "friends.guest"),
     ("friends.friends_render", "friends.qr", "widgets", "table.replay"),
-    ("page.dom", "page.runner", "page.turn_sound", "page.panels", "page.page_input", "page.friends_page"),
+    ("page.patch", "page.page_store", "page.runner", "page.turn_sound"),
+    ("page.page_input", "page.friends_page"),
     ("page.main",),  # the App: reads the settings and the saved game, deals, renders
 )
 

@@ -1,5 +1,6 @@
 """Play with friends in the page: the host's and the guest's glue between the table logic
-(web/friends/host.py, web/friends/guest.py) and the transport (web/page/net.js, ``window.StripdeckNet``).
+(web/friends/host.py, web/friends/guest.py) and the transport (web/page/net.js), by messages
+through web/page/net_port.js (``NetPort``).
 
 Pyodide only. What arrives goes to the logic; what the logic returns is sent; the page is
 drawn again and the scheduler poked, as for any other change. The transport's errors carry a
@@ -9,47 +10,104 @@ drawn again and the scheduler poked, as for any other change. The transport's er
 
 import asyncio
 import json
+import secrets
+from urllib.parse import quote
 
 import stripdeck
 from friends import friends_render, host, protocol
-from pyodide.ffi import JsException, create_proxy, to_js
-from pyscript import window
 from stripdeck.i18n import _
 from table import storage
 
-from .dom import by_id, data, node, query
-
 HOSTING_KEY = "stripdeck.hosting"
 GUEST_KEY = "stripdeck.guest"
+KEYS = (HOSTING_KEY, GUEST_KEY)  # the records of the browser's storage this module uses
 
 
-def js_options(options):
-    return to_js(options, dict_converter=window.Object.fromEntries)
+def page_base(address):
+    """The page's ``address`` without its query or fragment (invitation links start with it)."""
+    return address["origin"] + address["pathname"]
 
 
-def page_base():
-    """This page's address without its query or fragment (invitation links start with it)."""
-    return str(window.location.origin) + str(window.location.pathname)
+class NetError(Exception):
+    """The transport refused (web/page/net.js): its words, in the page's language, with a stable
+    ``code`` and the ``values`` they were made from."""
+
+    def __init__(self, message, code="", values=None):
+        super().__init__(message)
+        self.code = code
+        self.values = values if isinstance(values, dict) else {}
+
+
+class NetPort:
+    """The friends transport (web/page/net.js, through web/page/net_port.js) by messages alone:
+    requests go out as the page's changes ("net"), answers and the transport's events come back
+    as input messages (``heard``). ``side`` is "host" or "guest"; ``events`` is the mode, whose
+    ``opened``, ``closed``, ``arrived`` and ``unsent`` hear the connections."""
+
+    def __init__(self, patch, side, options, events):
+        self.patch = patch
+        self.events = events
+        self.answers = {}  # request id -> the future its answer resolves
+        self.asked = 0
+        patch.net("start", side, options)
+
+    async def request(self, method, *args):
+        """A transport method's result; NetError when it refuses."""
+        self.asked += 1
+        future = asyncio.get_event_loop().create_future()
+        self.answers[self.asked] = future
+        self.patch.net("call", self.asked, method, list(args))
+        return await future
+
+    def tell(self, method, *args):
+        """A transport method, no answer wanted (a failed send comes back as "unsent")."""
+        self.patch.net("call", None, method, list(args))
+
+    def send(self, *args):
+        self.tell("send", *args)
+
+    def close(self, seat):
+        self.tell("close", seat)
+
+    def close_all(self):
+        self.tell("closeAll")
+
+    def heard(self, message):
+        """An input message {type: "net", event, ...} (web/page/net_port.js)."""
+        event = message.get("event")
+        seat = message.get("seat")
+        seat = seat if isinstance(seat, str) else None
+        if event == "answer":
+            future = self.answers.pop(message.get("id"), None)
+            if future is None or future.done():
+                return
+            error = message.get("error")
+            if isinstance(error, dict):
+                future.set_exception(NetError(str(error.get("message", "")), str(error.get("code", "")),
+                                              error.get("values")))
+            else:
+                future.set_result(message.get("result"))
+        elif event == "open":
+            self.events.opened(seat)
+        elif event == "close":
+            self.events.closed(seat)
+        elif event == "message":
+            text = message.get("text")
+            self.events.arrived(seat, text if isinstance(text, str) else None)
+        elif event == "unsent":
+            self.events.unsent(seat, str(message.get("problem", "")))
 
 
 def error_text(err):
-    """A JS Error's own words (the transport says plainly what was wrong, in the page's language)."""
-    text = str(err)
-    return text.split("Error: ", 1)[-1] if isinstance(err, JsException) else text
+    """An error's own words (the transport says plainly what was wrong, in the page's language)."""
+    return str(err)
 
 
 def error_code(err):
     """A transport error's code and values (web/page/net.js), or ("", {}) for any other error."""
-    js_error = getattr(err, "js_error", None) if isinstance(err, JsException) else None
-    code = getattr(js_error, "code", None)
-    values = getattr(js_error, "values", None)
-    if not isinstance(code, str):
+    if not isinstance(err, NetError) or not err.code:
         return "", {}
-    try:
-        values = values.to_py() if values is not None else {}
-    except Exception:  # noqa: BLE001 - not an object: no values
-        values = {}
-    return code, values if isinstance(values, dict) else {}
+    return err.code, err.values
 
 
 class FriendsPanel:
@@ -68,31 +126,33 @@ class FriendsPanel:
             return  # drawn once its words are here (page/main.App.need); until then it says the game is loading
         if app.mode is not None:
             app.mode.render()
-        elif by_id("friends-body") is not None:
-            app.patch.set("friends-body", friends_render.setup_html(app.ctl.settings, **self.form))
+        else:
+            app.patch.html("friends-body", friends_render.setup_html(app.ctl.settings, **self.form))
 
-    def on_form(self, kind, form, confirmed=False):
+    def on_form(self, kind, fields, confirmed=False):
+        """A form of the panel sent: ``fields`` its named controls' values (page_input's message)."""
         app = self.app
         if kind == "chat":
-            box = query('input[name="chat"]', form)
-            text = str(box.value).strip()
+            text = str(fields.get("chat", "")).strip()
             if text and app.mode is not None:
                 app.mode.say(text)
-                box.value = ""
+                app.patch.prop('#friends-body input[name="chat"]', "value", "")
         elif kind == "join" and isinstance(app.mode, GuestMode):
-            asyncio.ensure_future(app.mode.join(form_value(form, "guest_name")))
+            asyncio.ensure_future(app.mode.join(form_value(fields, "guest_name")))
         elif kind == "host" and app.mode is None:
-            self.start_hosting(form, confirmed)
+            self.start_hosting(fields, confirmed)
 
-    def start_hosting(self, form, confirmed=False):
+    def start_hosting(self, fields, confirmed=False):
         """Make a table for friends from the form (and the game settings), with their invitations.
 
         A hand in play is not ended without asking (as Settings asks): the form asks first."""
         app = self.app
-        value = form_value
-        choice = {"name": value(form, "host_name").strip() or friends_render.default_host_name(),
-                  "friends": value(form, "friends"),
-                  "bots": value(form, "bots"), "transport": value(form, "transport"), "ice": value(form, "ice")}
+        def value(name):
+            return form_value(fields, name)
+
+        choice = {"name": value("host_name").strip() or friends_render.default_host_name(),
+                  "friends": value("friends"),
+                  "bots": value("bots"), "transport": value("transport"), "ice": value("ice")}
         try:
             friends = stripdeck.whole_number(choice["friends"], "friends", 1, 4)
             bots = stripdeck.whole_number(choice["bots"], "bots", 0, 3)
@@ -110,9 +170,7 @@ class FriendsPanel:
         if app.ctl.in_hand and not confirmed:
             self.form["confirm"] = True
             self.render()
-            focus = query('#host-form [data-confirmed="1"]')
-            if focus is not None:
-                focus.focus()
+            app.patch.focus('#host-form [data-confirmed="1"]')
             return
         app.ctl = host_table = host.new_hosted_table(settings, friends, app.seed, app.timer_seconds)
         app.mode = HostMode(app, host_table, choice["transport"], ice)
@@ -131,23 +189,15 @@ class FriendsPanel:
         self.render()
 
     def invitation_changed(self):
-        invitation = invitation_from_hash(window.location.hash)
+        invitation = invitation_from_hash(self.app.address["hash"])
         current = self.app.mode.code if isinstance(self.app.mode, GuestMode) else None
         if invitation is not None and invitation[0] != current:
-            window.location.reload()
+            self.app.patch.reload()
 
     def copy_code(self, name):
-        app = self.app
-        box = by_id(name) if name else None
-        if box is None:
-            return
-        box.select()
-        try:
-            window.navigator.clipboard.writeText(box.value).then(
-                create_proxy(lambda *_args: app.say(_("Copied."))),
-                create_proxy(lambda *_args: app.say(_("Copy it from the box: it is selected."))))
-        except Exception:  # noqa: BLE001 - no clipboard API: the text is selected
-            app.say(_("Copy it from the box: it is selected."))
+        """The box ``name`` (an invitation, a reply code) selected and copied to the clipboard."""
+        if name and all(c.isalnum() or c in "-_" for c in name):
+            self.app.patch.copy("#" + name, True, _("Copied."), _("Copy it from the box: it is selected."))
 
 
 class HostMode:
@@ -160,17 +210,14 @@ class HostMode:
         self.host = host.Host(controller)
         options = {"broadcast": "stripdeck-" + storage_token()} if transport == "broadcast" else \
             {"iceServers": self.ice}
-        self.net = window.StripdeckNet.host(js_options(options))
-        window.stripdeckHost = self.net  # the transport, for the browser tests' message capture
-        self.proxies = [create_proxy(self.opened), create_proxy(self.closed), create_proxy(self.arrived)]
-        self.net.onopen, self.net.onclose, self.net.onmessage = self.proxies
+        self.net = NetPort(app.patch, "host", options, self)
         controller.before_deal = lambda: self.send(self.host.settle_leavers())
         self.urls = {}
         self.status = {}
         self.errors = {}
         self.resumed = resumed
-        self.proxies.append(create_proxy(lambda *_: self.send(self.host.goodbye())))
-        window.addEventListener("pagehide", self.proxies[-1], True)  # leaving: the guests are told first
+        # Leaving (pagehide): every connected guest is told first (web/page/net_port.js sends it).
+        app.patch.net("goodbye", protocol.message("bye", why="host-left"))
         for seat, player in enumerate(controller.session.seats):
             if player is not None and player.controller == "remote":
                 link = f"s{seat}"
@@ -184,10 +231,8 @@ class HostMode:
         return self.host.ctl
 
     def save(self):
-        try:
-            window.localStorage.setItem(HOSTING_KEY, json.dumps({"transport": self.transport, "ice": self.ice}))
-        except Exception:  # noqa: BLE001 - private mode: hosting still works, a reload forgets it
-            pass
+        # (private mode: the write is ignored, hosting still works, a reload forgets it)
+        self.app.local.setItem(HOSTING_KEY, json.dumps({"transport": self.transport, "ice": self.ice}))
 
     async def make_invitation(self, link):
         """A (new) invitation for a guest seat: a new connection, its code in a link."""
@@ -198,18 +243,18 @@ class HostMode:
         self.urls[link] = ""
         self.render()
         try:
-            made = await self.net.invite(link)
+            made = await self.net.request("invite", link)
         except Exception as err:  # noqa: BLE001 - shown where the invitation would be
             self.status[link] = "waiting"
             # TRANSLATORS: {problem} says why (the transport's words).
             self.errors[link] = _("The invitation could not be made: {problem}", problem=error_text(err))
             self.render()
             return
-        code = str(made.code)
+        code = str(made.get("code", "")) if isinstance(made, dict) else ""
         extra = ""
         if self.ice:
-            extra = "&ice=" + window.encodeURIComponent(json.dumps(self.ice))
-        self.urls[link] = f"{page_base()}#join={code}{extra}"
+            extra = "&ice=" + quote(json.dumps(self.ice), safe="!*'()")  # as encodeURIComponent
+        self.urls[link] = f"{page_base(self.app.address)}#join={code}{extra}"
         self.status[link] = "away" if (known.name or self.resumed) else "waiting"
         self.render()
 
@@ -221,7 +266,7 @@ class HostMode:
             self.render()
             return
         try:
-            await self.net.accept(link, reply)
+            await self.net.request("accept", link, reply)
         except Exception as err:  # noqa: BLE001 - a person pasted it: say what was wrong
             code, values = error_code(err)
             self.errors[link] = friends_render.reply_refusal(code, values, error_text(err), self.seat_labels())
@@ -232,22 +277,22 @@ class HostMode:
         joined, else its number."""
         return {link: known.name or known.seat + 1 for link, known in self.host.links.items()}
 
-    def opened(self, link, *_):
+    def opened(self, link):
         link = str(link)
         self.status[link] = "connected"
         self.errors[link] = ""
         self.send(self.host.opened(link))
         self.app.after_change()
 
-    def closed(self, link, *_):
+    def closed(self, link):
         link = str(link)
         self.send(self.host.closed(link))
         if link in self.host.links:  # the seat's link is made again: they rejoin through it
             asyncio.ensure_future(self.make_invitation(link))
         self.app.after_change()
 
-    def arrived(self, link, text, *_):
-        out, changed = self.host.received(str(link), text if isinstance(text, str) else None)
+    def arrived(self, link, text):
+        out, changed = self.host.received(str(link), text)
         self.send(out)
         if changed:
             self.app.after_change()
@@ -256,11 +301,13 @@ class HostMode:
 
     def send(self, out):
         for link, text in out:
-            try:
-                self.net.send(link, text)
-            except Exception as err:  # noqa: BLE001 - a closed link: its close handler follows
-                # TRANSLATORS: {link} is the transport's id of a connection (s1), {problem} why.
-                self.host.dropped.append(_("{link}: not sent ({problem})", link=link, problem=error_text(err)))
+            self.net.send(link, text)
+
+    def unsent(self, link, problem):
+        """A message to ``link`` was not sent (a closed link: its close follows)."""
+        # TRANSLATORS: {link} is the transport's id of a connection (s1), {problem} why.
+        self.host.dropped.append(_("{link}: not sent ({problem})", link=link, problem=problem))
+        self.render()
 
     def changed(self):
         """After any change at the table: the guests get what is new for them."""
@@ -286,16 +333,10 @@ class HostMode:
 
     def stop(self):
         self.send(self.host.goodbye())
-        self.net.closeAll()
-        try:
-            window.localStorage.removeItem(HOSTING_KEY)
-        except Exception:  # noqa: BLE001
-            pass
+        self.net.close_all()
+        self.app.local.removeItem(HOSTING_KEY)
 
     def render(self):
-        box = by_id("friends-body")
-        if box is None:
-            return
         invitations = []
         labels = self.seat_labels()
         for link, known in self.host.links.items():
@@ -307,14 +348,16 @@ class HostMode:
                                            dealt=self.ctl.session.hand_number > 0, dropped=len(self.host.dropped))
         if self.errors.get("table"):
             html = f'<p class="error" role="alert">{friends_render.attr(self.errors["table"])}</p>' + html
-        self.app.patch.set("friends-body", html)
+        self.app.patch.html("friends-body", html)
 
-    def on_click(self, cmd, target):
+    def on_click(self, cmd, data, fields, checked):
+        """A click of this mode's own (page_input's message: the control's data-*, the fields of
+        its form or section, a checkbox's state); False: not one of them."""
         if cmd == "host-accept":
-            link = data(target, "link")
-            box = by_id(f"reply-{link}")
-            if link in self.host.links and box is not None:
-                asyncio.ensure_future(self.accept(link, str(box.value)))
+            link = data.get("link")
+            reply = fields.get("reply")
+            if link in self.host.links and isinstance(reply, str):
+                asyncio.ensure_future(self.accept(link, reply))
         elif cmd == "host-deal":
             self.deal_first()
         elif cmd == "host-stop":
@@ -334,13 +377,11 @@ class GuestMode:
         self.stage = "name"
         self.reply = ""
         self.error = ""
-        self.name = stored_guest_name()
-        self.used = invitation_key(code) in used_invitations()  # seated through it before: it cannot seat again
-        self.show = stored_guest_show(app.ctl.settings.get("show_losing", False))
-        self.net = window.StripdeckNet.guest(js_options({"iceServers": list(ice)}))
-        window.stripdeckGuest = self.net  # the transport, for the browser tests
-        self.proxies = [create_proxy(self.opened), create_proxy(self.closed), create_proxy(self.arrived)]
-        self.net.onopen, self.net.onclose, self.net.onmessage = self.proxies
+        self.name = stored_guest_name(app.local)
+        # seated through it before: it cannot seat again
+        self.used = invitation_key(code) in used_invitations(app.local)
+        self.show = stored_guest_show(app.local, app.ctl.settings.get("show_losing", False))
+        self.net = NetPort(app.patch, "guest", {"iceServers": list(ice)}, self)
         self.pings = {}
 
     @property
@@ -353,11 +394,11 @@ class GuestMode:
             self.error = _("Give a name of 1 to {limit} letters.", limit=protocol.MAX_NAME)
             self.render()
             return
-        store_guest_name(self.name)
+        store_guest(self.app.local, name=self.name)
         self.stage, self.error = "connecting", ""
         self.render()
         try:
-            reply = await self.net.join(self.code)
+            reply = await self.net.request("join", self.code)
         except Exception as err:  # noqa: BLE001 - a code that is not an invitation: say so
             self.stage, self.error = "name", error_text(err)
             self.render()
@@ -366,23 +407,23 @@ class GuestMode:
             self.reply, self.stage = str(reply), "reply"
         self.render()
 
-    def opened(self, *_):
+    def opened(self, _seat=None):
         self.stage = "seated"
-        remember_invitation(self.code)
+        remember_invitation(self.app.local, self.code)
         self.net.send(protocol.message("hello", name=self.name))
         self.net.send(protocol.message("show", show=self.show))  # the host's next deal uses it for our seat
         self.app.after_change()
 
-    def closed(self, *_):
+    def closed(self, _seat=None):
         if not self.table.ended:
             self.table.ended = "lost"
             self.app.problem(protocol.farewell("lost", notice=True))
         self.stage = "ended"
         self.app.after_change()
 
-    def arrived(self, text, *_):
+    def arrived(self, _seat, text):
         ended = self.table.ended
-        said = self.table.received(text if isinstance(text, str) else None)
+        said = self.table.received(text)
         if self.table.ended and not ended:
             self.stage = "ended"
             self.app.problem(protocol.farewell(self.table.ended, notice=True))
@@ -391,6 +432,9 @@ class GuestMode:
             self.app.problem(warning)
         self.app.after_change()
         self.app.say(said)
+
+    def unsent(self, _seat, _problem):
+        """A message to the host was not sent: the connection is closing (``closed`` follows)."""
 
     def act(self, text):
         message = self.table.act(text)
@@ -409,20 +453,19 @@ class GuestMode:
         self.render()
 
     def render(self):
-        if by_id("friends-body") is None:
-            return
         table = self.table
-        self.app.patch.set("friends-body", friends_render.join_html(
+        self.app.patch.html("friends-body", friends_render.join_html(
             self.stage, self.name, self.reply, self.error, table.roster, table.chat, table.verdict_line(),
             used=self.used, show=self.show))
 
-    def on_click(self, cmd, target):
+    def on_click(self, cmd, data, fields, checked):
+        """As HostMode.on_click."""
         if cmd == "guest-leave":
             self.net.send(protocol.message("leave"))
             self.app.say(_("You will leave the table after this hand."))
         elif cmd == "guest-show":
-            self.show = bool(target.checked)
-            store_guest(show_losing=self.show)
+            self.show = checked
+            store_guest(self.app.local, show_losing=self.show)
             if self.stage == "seated":
                 self.net.send(protocol.message("show", show=self.show))
             self.app.say(_("From the next hand you show your hand at showdown even when it loses.") if self.show
@@ -435,31 +478,32 @@ class GuestMode:
 
 def storage_token():
     """A random name for a table's BroadcastChannel."""
-    return "".join(f"{b:02x}" for b in window.crypto.getRandomValues(window.Uint8Array.new(8)).to_py())
+    return secrets.token_hex(8)
 
 
-def stored_guest():
-    """What this browser keeps as a guest: the name last given, and the invitations it was seated through."""
+def stored_guest(store):
+    """What this browser keeps as a guest (in ``store``, the page's storage): the name last given,
+    and the invitations it was seated through."""
     try:
-        raw = window.localStorage.getItem(GUEST_KEY)
+        raw = store.getItem(GUEST_KEY)
         saved = json.loads(str(raw)) if raw else {}
     except Exception:  # noqa: BLE001 - unreadable: ask again
         saved = {}
     return saved if isinstance(saved, dict) else {}
 
 
-def stored_guest_name():
-    return protocol.clean_name(stored_guest().get("name", ""), "")
+def stored_guest_name(store):
+    return protocol.clean_name(stored_guest(store).get("name", ""), "")
 
 
-def stored_guest_show(default):
+def stored_guest_show(store, default):
     """The guest's choice to show a losing hand (kept with the guest's name), else the page's own setting."""
-    saved = stored_guest().get("show_losing")
+    saved = stored_guest(store).get("show_losing")
     return saved if isinstance(saved, bool) else bool(default)
 
 
-def used_invitations():
-    used = stored_guest().get("used", [])
+def used_invitations(store):
+    used = stored_guest(store).get("used", [])
     return {u for u in used if isinstance(u, str)} if isinstance(used, list) else set()
 
 
@@ -470,23 +514,16 @@ def invitation_key(code):
     return hashlib.sha256(str(code).encode()).hexdigest()[:16]
 
 
-def store_guest(**changes):
-    try:
-        window.localStorage.setItem(GUEST_KEY, json.dumps({**stored_guest(), **changes}))
-    except Exception:  # noqa: BLE001
-        pass
+def store_guest(store, **changes):
+    store.setItem(GUEST_KEY, json.dumps({**stored_guest(store), **changes}))
 
 
-def store_guest_name(name):
-    store_guest(name=name)
-
-
-def remember_invitation(code):
+def remember_invitation(store, code):
     """This page was seated through ``code``: a later page opening it is told it cannot seat again."""
     key = invitation_key(code)
-    used = [u for u in stored_guest().get("used", []) if isinstance(u, str) and u != key][-19:] \
-        if isinstance(stored_guest().get("used"), list) else []
-    store_guest(used=[*used, key])
+    used = [u for u in stored_guest(store).get("used", []) if isinstance(u, str) and u != key][-19:] \
+        if isinstance(stored_guest(store).get("used"), list) else []
+    store_guest(store, used=[*used, key])
 
 
 def invitation_from_hash(fragment):
@@ -506,10 +543,10 @@ def invitation_from_hash(fragment):
     return code, ice
 
 
-def read_hosting():
-    """The saved hosting choices (transport, STUN/TURN servers), or None."""
+def read_hosting(store):
+    """The saved hosting choices (transport, STUN/TURN servers) in ``store``, or None."""
     try:
-        raw = window.localStorage.getItem(HOSTING_KEY)
+        raw = store.getItem(HOSTING_KEY)
         saved = json.loads(str(raw)) if raw else None
     except Exception:  # noqa: BLE001
         return None
@@ -523,12 +560,8 @@ def read_hosting():
     return saved["transport"], ice
 
 
-def form_value(form, name):
-    element = node(query(f'[name="{name}"]', form))
-    if element is None:
-        return ""
-    if str(element.type) == "radio":
-        checked = node(query(f'[name="{name}"]:checked', form))
-        return str(checked.value) if checked is not None else ""
-    return str(element.value)
+def form_value(fields, name):
+    """A form's field as text ("" when it is not there)."""
+    value = fields.get(name, "")
+    return value if isinstance(value, str) else ""
 

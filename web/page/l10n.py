@@ -90,20 +90,19 @@ async def start() -> list[str]:
     return []
 
 
-def translate_static() -> None:
-    """Say the page's own words (those of index.html marked data-l10n) in the language in use:
-    their English is kept in data-l10n and data-l10n-<attribute>."""
-    for node in document.querySelectorAll("[data-l10n]"):
-        english = str(node.getAttribute("data-l10n") or "")
-        context = node.getAttribute("data-l10n-context")
-        if english:
-            node.textContent = pgettext(str(context), english) if context else _(english)
-    for node in document.querySelectorAll("[data-l10n-attrs]"):
-        context = node.getAttribute("data-l10n-context")
-        for name in str(node.getAttribute("data-l10n-attrs") or "").split():
-            english = node.getAttribute(f"data-l10n-{name}")
-            if english:
-                node.setAttribute(name, pgettext(str(context), str(english)) if context else _(str(english)))
+def static_words(pairs: object) -> dict[str, str]:
+    """The page's own words (index.html's, marked data-l10n: ``pairs`` of [context, English], as
+    web/page/input.js collects them) in the language in use, for web/page/patch.js's "language".
+
+    >>> static_words([["", "History"], ["button", "Deal"], "not a pair"])
+    {'\\x04History': 'History', 'button\\x04Deal': 'Deal'}
+    """
+    words = {}
+    for pair in pairs if isinstance(pairs, list) else []:
+        if isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair) and pair[1]:
+            context, english = pair
+            words[f"{context}\x04{english}"] = pgettext(context, english) if context else _(english)
+    return words
 
 
 def page_name(code: str) -> str:

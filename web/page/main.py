@@ -1,24 +1,25 @@
-"""The page's App (built when page/boot.py imports this module last): wires the Controller to the DOM.
+"""The page's App (built when page/boot.py imports this module last): wires the Controller to the page.
 
-One way: controller (session) -> presenter (display model) -> render (HTML text) -> DOM.
-Input events become controller calls; the DOM is never read back as game state. Every
+One way: controller (session) -> presenter (display model) -> render (HTML text) -> the page's
+changes (page/patch.py, applied by page/patch.js). Input messages (page/input.js) become
+controller calls; the page is never read back as game state. Every
 automatic step (a bot's move, a clock, the next deal) is decided by `scheduler.next_step`
 and run by the one :class:`Runner`; input only pokes it.
 """
 
 import asyncio
+import json
 import time
 
 import stripdeck
 from friends import guest
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import window
 from stripdeck import i18n, solved
 from stripdeck.i18n import _, pgettext
 from table import (
     commands,
     controller,
-    preactions,
     render,
     replay,
     rules_text,
@@ -31,9 +32,9 @@ from table import (
 from table.presenter import announcement
 
 from . import friends_page, l10n
-from .dom import Patcher, by_id, data, node, query
 from .page_input import PageInput
-from .panels import Panels
+from .page_store import PageStore
+from .patch import PagePatch
 from .runner import Runner
 from .turn_sound import TurnAlert
 
@@ -49,25 +50,42 @@ async def fetch_bytes(url):
         return None
 
 
+def address_of(text):
+    """The page's address from web/page/input.js (JSON: origin, pathname, search, hash).
+
+    >>> address_of('{"origin": "http://a", "pathname": "/index.html", "search": "?seed=3", "hash": ""}')["search"]
+    '?seed=3'
+    """
+    data = json.loads(text)
+    return {k: str(data.get(k, "")) for k in ("origin", "pathname", "search", "hash")}
+
+
 class App:
     """The page: one controller, the DOM it renders into, and the runner of its steps.
 
     Assembled from parts it holds (not inherits): ``ctl`` (the table's controller: solo, pass and
     play, a host's table, or a guest's ``GuestTable``), ``runner`` (the one timer), ``input`` (the
-    event handlers), ``panels`` (opening and closing them), ``friends`` (the Friends panel),
-    ``alert`` (the turn's title and sound) and ``mode`` (a table with friends: ``HostMode`` or
-    ``GuestMode``, or None). Those that act on the page are handed the App."""
+    input messages), ``friends`` (the Friends panel), ``alert`` (the turn's title and sound),
+    ``patch`` (the page's changes), ``local`` (the browser's storage) and ``mode`` (a table with
+    friends: ``HostMode`` or ``GuestMode``, or None). Those that act on the page are handed the App."""
 
     def __init__(self):
-        params, notices = url_params.parse_params(str(window.location.search))
+        self.patch = PagePatch(window.stripdeckPatch)  # what Python draws, applied by web/page/patch.js
+        # The browser's storage: the game's records, read once (web/page/storage.js); written
+        # through the patch.
+        keys = (storage.SETTINGS_KEY, storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY,
+                storage.READS_KEY, *friends_page.KEYS)
+        self.local = PageStore(self.patch, keys, str(window.stripdeckStorage.read(json.dumps(keys))))
+        self.address = address_of(str(window.stripdeckInput.address()))  # origin, pathname, search, hash
+        params, notices = url_params.parse_params(self.address["search"])
         notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (page/l10n.py)
         self.embed = bool(params.get("embed"))
         self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
-        invitation = None if self.embed else friends_page.invitation_from_hash(window.location.hash)
+        invitation = None if self.embed else friends_page.invitation_from_hash(self.address["hash"])
         hand_log, reads = None, {}
         if invitation is not None:  # a guest's page: the table is the host's, nothing of ours is saved
             self.store = storage.MemoryStore()
-            settings, _, load_notices = storage.load(window.localStorage)  # only its display settings are used
+            settings, _, load_notices = storage.load(self.local)  # only its display settings are used
             self.setup_shared(params, notices + load_notices)
             self.ctl = guest.GuestTable(settings)
             self.mode = friends_page.GuestMode(self, *invitation)
@@ -76,7 +94,7 @@ class App:
             self.store = storage.MemoryStore()
             settings, session, step = params["settings"], None, None
         else:
-            self.store = window.localStorage
+            self.store = self.local
             if params.get("reset"):
                 for key in (storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY, storage.READS_KEY):
                     self.store.removeItem(key)
@@ -94,7 +112,7 @@ class App:
                                          timer_seconds=self.timer_seconds, hand_log=hand_log, reads=reads)
         if session is not None:
             self.ctl.resume_step(step)  # a reload carries on the clock and the selection
-            hosting = friends_page.read_hosting() if not self.embed else None
+            hosting = friends_page.read_hosting(self.local) if not self.embed else None
             if any(p is not None and p.controller == controller.REMOTE for p in session.seats):
                 if hosting is None:  # guests' seats without a way to reach them: a table of one's own
                     self.notices.append(_("The table you hosted could not be resumed; a new table is dealt."))
@@ -109,9 +127,7 @@ class App:
         self.notices = notices
         self.runner = Runner(self)
         self.input = PageInput(self)
-        self.panels = Panels(self)
         self.friends = friends_page.FriendsPanel(self)
-        self.patch = Patcher()
         self.history = ()
         self.saved_log = -1            # hand_log_changed when the hand log was last saved
         self.saved_reads = -1          # reads_changed when the bots' reads were last saved
@@ -123,8 +139,11 @@ class App:
         self.ready = None              # the asyncio task building the rules' first-use tables
         self.ready_rules = None
         self.prepared = None           # the rules whose tables are built
-        self.alert = TurnAlert()       # the tab's title and the turn sound
+        self.alert = TurnAlert(self.patch)  # the tab's title and the turn sound
         self.replaying = None          # (replay.Replay, frame index): a hand replayed in History
+        self.open_panels = frozenset()  # the panels open (web/page/shell.js's, told by web/page/input.js)
+        self.hidden = False            # the page is in the background (told by web/page/input.js)
+        self.static_words = []         # index.html's own words, [context, English] (told by web/page/input.js)
         self.parts_loading = {}        # (language, part of its catalogue) -> the task fetching it (need)
         self.parts_failed = set()      # (language, part) that could not be loaded: said in English
 
@@ -132,10 +151,21 @@ class App:
         """Take reset=1 out of the address, so a reload does not start over again."""
         from urllib.parse import parse_qsl, urlencode
 
-        pairs = [(k, v) for k, v in parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True)
+        pairs = [(k, v) for k, v in parse_qsl(self.address["search"].lstrip("?"), keep_blank_values=True)
                  if k != "reset"]
-        url = str(window.location.pathname) + ("?" + urlencode(pairs) if pairs else "") + str(window.location.hash)
-        window.history.replaceState(None, "", url)
+        self.set_address(self.address["pathname"] + ("?" + urlencode(pairs) if pairs else "") + self.address["hash"])
+
+    def set_address(self, url):
+        """The page's address replaced by ``url`` (relative to it): no navigation, no new entry in
+        the history."""
+        from urllib.parse import urljoin, urlsplit
+
+        here = self.address
+        full = urlsplit(urljoin(here["origin"] + here["pathname"] + here["search"], url))
+        self.address = {"origin": here["origin"], "pathname": full.path,
+                        "search": f"?{full.query}" if full.query else "",
+                        "hash": f"#{full.fragment}" if full.fragment else ""}
+        self.patch.url(url)
 
     # ---------------------------------------------------------------- getting ready
 
@@ -164,9 +194,9 @@ class App:
         problem = solved.strategy_problem(rules)  # a strategy file missing or damaged: the bots play by principles
         if problem is not None and problem not in self.notices:
             self.problem(problem)
-        window.performance.mark("stripdeck-prepared")
-        document.body.dataset.prepareMs = (  # work: total/longest step/steps/steps over 50 ms
-            f"{sum(steps):.0f}/{max(steps, default=0):.0f}/{len(steps)}/{sum(s > 50 for s in steps)}")
+        self.patch.mark("stripdeck-prepared")
+        self.patch.data("prepareMs",  # work: total/longest step/steps/steps over 50 ms
+                        f"{sum(steps):.0f}/{max(steps, default=0):.0f}/{len(steps)}/{sum(s > 50 for s in steps)}")
         if rules == self.ctl.rules:
             self.render()  # now the human's hand can be named
             self.render_help()
@@ -223,21 +253,22 @@ class App:
     # ---------------------------------------------------------------- rendering
 
     def render(self, announce=True):
-        """Draw the page for the controller's state; ``announce=False``: tell screen readers nothing
-        (the page changed language: nothing happened at the table)."""
+        """Draw the page for the controller's state, in one batch of changes (web/page/patch.py);
+        ``announce=False``: tell screen readers nothing (the page changed language: nothing
+        happened at the table)."""
+        with self.patch.batch():
+            self.draw(announce)
+
+    def draw(self, announce):
         ctl = self.ctl
+        page = self.patch
         if self.ready_rules is not None and self.ready_rules != ctl.rules:
             self.prepare()  # a guest's page learns the host's rules from its messages: their tables too
         if getattr(ctl, "hint", None):
             self.need("hint")  # a Hint kept from before a reload: its words
         # Naming the human's hand needs the evaluator's table: only once it is built.
         model = ctl.model(name_hand=self.is_ready())
-        body = document.body
-        body.classList.toggle("four-color", bool(ctl.settings["four_color"]))
-        focused = node(document.activeElement)
-        focus_cmd = data(focused, "cmd")
-        focus_index = data(focused, "index") if focus_cmd == "card" else None
-        focus_value = data(focused, "value") if focus_cmd == "preact" else None  # the toggle pressed
+        page.body_class("four-color", bool(ctl.settings["four_color"]))
         summary = session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
         if model is None:  # no hand on the table yet (friends joining), or a saved game without one
             over = ctl.game_over
@@ -248,19 +279,19 @@ class App:
                 controls = render.lobby_controls_html()
             else:
                 words, controls = over or _("Ready to deal."), render.controls_html_between_hands(over, summary)
-            self.patch.set("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
-                           + render.attr(words) + "</div></div></div>")
-            self.patch.set("controls", controls)
-            self.patch.set("history-list", render.history_html(()))  # no hand: none of an earlier table's lines
+            page.html("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
+                      + render.attr(words) + "</div></div></div>")
+            page.html("controls", controls)
+            page.html("history-list", render.history_html(()))  # no hand: none of an earlier table's lines
             self.history = ()
         else:
             timers = ctl.timer_limit() is not None
             self.keep_reveal_going(model)
-            self.patch.set("table", render.table_html(model, timers))
-            self.patch.set("controls", render.controls_html(model, ctl.game_over, ctl.settings["auto_deal"],
-                                                            summary, commands.offers(self.page_mode())))
-            history = self.patch.set("history-list", render.history_html(model.history))
-            history.scrollTop = history.scrollHeight
+            page.html("table", render.table_html(model, timers))
+            page.html("controls", render.controls_html(model, ctl.game_over, ctl.settings["auto_deal"],
+                                                       summary, commands.offers(self.page_mode())))
+            page.html("history-list", render.history_html(model.history))
+            page.scroll_end("history-list")
             if model.history != self.history:
                 said = announcement(self.history, model.history)
                 if model.my_turn and not said.endswith(_("Your turn.")):
@@ -270,46 +301,40 @@ class App:
                 self.history = model.history
         if self.replaying is not None:
             shown, index = self.replaying
-            self.patch.set("session-list", render.replay_html(shown.title, shown.pages[index], index,
-                                                               len(shown.pages)))
+            page.html("session-list", render.replay_html(shown.title, shown.pages[index], index, len(shown.pages)))
         else:
-            self.patch.set("session-list", render.session_html(ctl.hand_log, summary))
+            page.html("session-list", render.session_html(ctl.hand_log, summary))
         nothing_finished = ctl.last_finished is None and not ctl.hand_log["hands"]
         withheld = getattr(ctl, "export_withheld", "")  # a shared device: no export shows others' cards
-        by_id("copy").disabled = nothing_finished or bool(withheld)
-        by_id("download").disabled = nothing_finished or bool(withheld)
-        by_id("download-session").disabled = not ctl.hand_log["hands"] or bool(withheld)
+        page.prop("#copy", "disabled", nothing_finished or bool(withheld))
+        page.prop("#download", "disabled", nothing_finished or bool(withheld))
+        page.prop("#download-session", "disabled", not ctl.hand_log["hands"] or bool(withheld))
         if withheld:
-            by_id("export-text").hidden = True  # a box opened earlier goes (it showed every seat's cards)
+            page.prop("#export-text", "hidden", True)  # a box opened earlier goes (it showed every seat's cards)
         else:
             self.confirm_end_session = False
-        gate = self.patch.set("export-gate", render.export_gate_html(
+        page.html("export-gate", render.export_gate_html(
             withheld, can_end=not ctl.in_hand and not nothing_finished, confirming=self.confirm_end_session))
-        gate.hidden = not withheld
+        page.prop("#export-gate", "hidden", not withheld)
         self.tick()
-        if focus_cmd:
-            selector = f'[data-cmd="{focus_cmd}"]' + (
-                f'[data-index="{focus_index}"]' if focus_index is not None else "") + (
-                f'[data-value="{focus_value}"]' if focus_value in preactions.KINDS else "")
-            again = query("#controls " + selector + ", #table " + selector)
-            if again is not None and again != focused:
-                again.focus()
-        if model is not None and model.my_turn:
-            self.focus_action_bar()
-        body.dataset.ready = "1"
-        body.dataset.hand = str(ctl.hand_number)
-        body.dataset.phase = ctl.phase
+        page.restore_focus()
+        if model is not None and model.my_turn and self.focused_turn != ctl.token:
+            self.focused_turn = ctl.token  # once per turn
+            page.focus_turn()
+        page.data("ready", "1")
+        page.data("hand", str(ctl.hand_number))
+        page.data("phase", ctl.phase)
         # Changes with every action applied (tests wait on it after acting for the human).
-        body.dataset.step = ctl.step_text
-        body.dataset.mode = "guest" if isinstance(self.mode, friends_page.GuestMode) else \
-            "host" if self.mode is not None else "pass" if getattr(ctl, "passing", False) else "solo"
-        body.dataset.commands = " ".join(sorted(commands.offers(self.page_mode())))  # for the tests
-        body.dataset.myTurn = "1" if model is not None and model.my_turn else "0"
+        page.data("step", ctl.step_text)
+        page.data("mode", "guest" if isinstance(self.mode, friends_page.GuestMode) else
+                  "host" if self.mode is not None else "pass" if getattr(ctl, "passing", False) else "solo")
+        page.data("commands", " ".join(sorted(commands.offers(self.page_mode()))))  # for the tests
+        page.data("myTurn", "1" if model is not None and model.my_turn else "0")
         self.alert_turn(model)
-        body.dataset.over = "1" if ctl.game_over else "0"
+        page.data("over", "1" if ctl.game_over else "0")
         if ctl.bot_ms:  # the bots' decision times, for bench/bench_page.py: first/max/median/count of the others
             times = sorted(ctl.bot_ms[1:]) or [0.0]
-            body.dataset.botMs = f"{ctl.bot_ms[0]:.1f}/{times[-1]:.1f}/{times[len(times) // 2]:.1f}/{len(times)}"
+            page.data("botMs", f"{ctl.bot_ms[0]:.1f}/{times[-1]:.1f}/{times[len(times) // 2]:.1f}/{len(times)}")
 
     def page_mode(self):
         """The page's mode for commands.offers: solo, pass, host, guest or embed."""
@@ -324,24 +349,7 @@ class App:
     def alert_turn(self, model=None, drawn=True):
         """The turn alert for the state drawn (``self.alert``, page/turn_sound.py); ``drawn`` False:
         only the page's visibility changed (the title follows, nothing sounds)."""
-        self.alert.show(model, drawn, sound_on=bool(self.ctl.settings.get("turn_sound")))
-
-    def focus_action_bar(self):
-        """When the human's turn comes, the focus moves to the action bar (once per turn), unless
-        they are busy in a form or a panel."""
-        token = self.ctl.token
-        if self.focused_turn == token:
-            return
-        self.focused_turn = token
-        active = node(document.activeElement)
-        if active is not None and node(active.closest("#controls, #table")) is None and \
-                str(active.tagName).lower() in ("input", "select", "textarea"):
-            return
-        if active is not None and node(active.closest(".panel")) is not None:
-            return
-        target = query("#controls .primary") or query("#controls button")
-        if target is not None:
-            target.focus()
+        self.alert.show(model, drawn, self.hidden, sound_on=bool(self.ctl.settings.get("turn_sound")))
 
     def keep_reveal_going(self, model):
         """A re-render (or a reload) during the showdown continues the reveal where it was.
@@ -350,56 +358,69 @@ class App:
         shifts it back by the time since the hand ended (the controller's step clock, which a
         reload keeps).
         """
-        table = by_id("table")
         if not any(seat.reveal >= 0 for seat in model.seats):
-            table.style.removeProperty("--reveal-elapsed")
+            self.patch.style("#table", "--reveal-elapsed", None)
             return
         elapsed = max(0.0, self.ctl.clock() - self.ctl.started)
-        table.style.setProperty("--reveal-elapsed", f"{elapsed:.3f}s")
+        self.patch.style("#table", "--reveal-elapsed", f"{elapsed:.3f}s")
+
+    # ---------------------------------------------------------------- panels (web/page/shell.js's)
+
+    def show_panel(self, name, show, focus=True):
+        """Open (``show`` True) or close a panel; the focus follows unless ``focus`` is False."""
+        self.patch.panel(name, show, focus)
+
+    def panel_open(self, name):
+        return name in self.open_panels  # as web/page/input.js last said
+
+    def panel_opened(self, name):
+        """A panel was opened (by a click, a key, or the page): draw what it shows."""
+        if name == "settings":
+            self.render_settings()
+        elif name == "help":
+            self.render_help()
+        elif name == "friends":
+            self.friends.render()
 
     def render_notices(self):
-        box = by_id("notices")
         dismiss = render.attr(_("Dismiss notice"))
-        box.innerHTML = "".join(
-            f'<p class="notice">{render.attr(n)} <button type="button" data-cmd="dismiss" '
-            f'aria-label="{dismiss}">×</button></p>' for n in self.notices)
-        box.hidden = not self.notices
+        with self.patch.batch():
+            self.patch.html("notices", "".join(
+                f'<p class="notice">{render.attr(n)} <button type="button" data-cmd="dismiss" '
+                f'aria-label="{dismiss}">×</button></p>' for n in self.notices))
+            self.patch.prop("#notices", "hidden", not self.notices)
 
     def render_settings(self, settings=None):
-        by_id("settings-form").innerHTML = render.settings_html(settings or self.ctl.settings,
-                                                                confirm=self.confirm_new_table)
+        self.patch.html("settings-form", render.settings_html(settings or self.ctl.settings,
+                                                              confirm=self.confirm_new_table), always=True)
 
     def render_help(self):
         """The How-to-play drawer for the table's rules (its ranking needs the tables)."""
-        panel = by_id("help")
-        if panel is None or panel.hidden or self.help_rules == self.ctl.rules:
+        if not self.panel_open("help") or self.help_rules == self.ctl.rules:
             return
         if not self.need("help"):
             return  # what it shows stays (pre-rendered, or drawn before) until its words are here
         if not self.is_ready():
-            by_id("help-body").innerHTML = render.attr(
-                _("Getting the ranking ready…")) + rules_text.help_html(self.ctl.rules, "")
+            self.patch.html("help-body", render.attr(_("Getting the ranking ready…"))
+                            + rules_text.help_html(self.ctl.rules, ""), always=True)
             return
         from widgets import ranking_html
 
-        by_id("help-body").innerHTML = rules_text.help_html(self.ctl.rules, ranking_html(self.ctl.rules))
+        self.patch.html("help-body", rules_text.help_html(self.ctl.rules, ranking_html(self.ctl.rules)), always=True)
         self.help_rules = self.ctl.rules
 
     def tick(self):
         """Update the acting player's countdown (no full re-render)."""
         left = self.ctl.time_left()
         limit = self.ctl.timer_limit()
-        timer = query(".seat.acting .timer")
-        if timer is None or left is None or not limit:
+        if left is None or not limit:
             return
         banked = self.ctl.in_bank()  # the turn's clock ran out: the time bank is counting
         seconds = f"{left:.0f}"
         # TRANSLATORS: the clock of the player to act, in seconds: their turn's, or their time bank's.
-        query(".timer-text", timer).textContent = (pgettext("timer", "Time bank {seconds} s", seconds=seconds)
-                                                   if banked else pgettext("timer", "{seconds} s", seconds=seconds))
-        query(".timer-bar", timer).style.width = f"{min(100.0, 100 * left / limit):.1f}%"
-        timer.classList.toggle("low", left <= scheduler.WARN_BEFORE)
-        timer.classList.toggle("bank", banked)
+        text = (pgettext("timer", "Time bank {seconds} s", seconds=seconds)
+                if banked else pgettext("timer", "{seconds} s", seconds=seconds))
+        self.patch.timer(text, f"{min(100.0, 100 * left / limit):.1f}%", left <= scheduler.WARN_BEFORE, banked)
 
     def save(self):
         if isinstance(self.ctl, guest.GuestTable):
@@ -416,7 +437,7 @@ class App:
     def say(self, text, urgent=False):
         """Tell screen readers: politely, or at once (``urgent``: a clock about to run out)."""
         if text:
-            by_id("alert" if urgent else "live").textContent = text
+            self.patch.prop("#alert" if urgent else "#live", "textContent", text)
 
     # ---------------------------------------------------------------- the page's language
 
@@ -465,7 +486,7 @@ class App:
                 self.render_settings()
             self.render_notices()
         self.render_help()
-        if not by_id("friends").hidden:
+        if self.panel_open("friends"):
             self.friends.render()
         self.render(announce=False)
 
@@ -489,15 +510,9 @@ class App:
             return
         i18n.use(language)
         self.ctl.set_display({"lang": code})
-        root = document.documentElement
-        root.lang = code
-        l10n.translate_static()
-        document.title = turn_alert.title()
-        manifest = query('link[rel="manifest"]')
-        if manifest is not None:
-            manifest.setAttribute("href", "./" + l10n.manifest_name(code))
-        window.history.replaceState(None, "", l10n.page_address(code, str(window.location.search),
-                                                                 str(window.location.hash)))
+        self.patch.language(code, "./" + l10n.manifest_name(code), l10n.static_words(self.static_words))
+        self.patch.title(turn_alert.title())
+        self.set_address(l10n.page_address(code, self.address["search"], self.address["hash"]))
         # History's hands already played say their results again in the new language (replayed from
         # their scenarios: session_log.said_again), and are saved so.
         self.ctl.hand_log = session_log.said_again(self.ctl.hand_log)
@@ -512,42 +527,30 @@ class App:
         self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
     def start(self):
-        for name, handler in (("click", self.input.on_click), ("input", self.input.on_input),
-                              ("change", self.input.on_change), ("submit", self.input.on_submit),
-                              ("keydown", self.input.on_key)):
-            proxy = create_proxy(handler)
-            self.proxies.append(proxy)
-            document.addEventListener(name, proxy)
+        # Input arrives as messages from web/page/input.js (page/page_input.py takes them).
+        self.proxies.append(create_proxy(self.input.receive))
+        window.stripdeckInput.listen(self.proxies[-1], json.dumps(commands.KEYS), commands.CARD_KEYS)
         self.render_notices()
-        if self.panels.sheets():
-            self.panels.toggle("history", show=False, focus=False)  # on a phone panels are sheets over the table
-        if self.embed:  # fixed settings: no settings menu
-            document.body.classList.add("embed")
-            query('button[data-panel="settings"]').hidden = True
-            by_id("settings").hidden = True
-        else:
+        if not self.embed:  # the mini game has fixed settings: no Settings panel (web/page/shell.js hides it)
             self.render_settings()
-        # The turn alert's title follows the page into the background and back (turn_alert).
-        self.proxies.append(create_proxy(lambda *_: self.alert_turn(drawn=False)))
-        document.addEventListener("visibilitychange", self.proxies[-1])
-        # A new invitation opened in this tab changes only the fragment: start over with it.
-        self.proxies.append(create_proxy(lambda *_: self.friends.invitation_changed()))
-        window.addEventListener("hashchange", self.proxies[-1])
+        # Another tab of the game wrote a record: what this page reads later is the browser's.
+        self.proxies.append(create_proxy(self.local.changed_elsewhere))
+        window.stripdeckStorage.listen(self.proxies[-1], json.dumps(sorted(self.local.keys)))
         if self.mode is not None:
             self.need("friends")  # a guest's or a host's table: its words are play with friends'
         if isinstance(self.mode, friends_page.GuestMode):
-            query('header button[data-panel="settings"]').hidden = True
-            self.panels.toggle("friends", show=True, focus=False)
+            self.patch.prop('header button[data-panel="settings"]', "hidden", True)
+            self.show_panel("friends", True, focus=False)
         elif self.mode is None and self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
-        if not by_id("friends").hidden:  # opened before Python started (web/page/shell.js)
+        if self.panel_open("friends"):  # opened before Python started (web/page/shell.js)
             self.friends.render()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are
         # built in small steps behind it (naming your hand and the bots wait for them).
         self.render()
-        window.performance.mark("stripdeck-first-hand")
-        document.body.classList.add("started")
+        self.patch.mark("stripdeck-first-hand")
+        self.patch.body_class("started", True)
         self.prepare()
         self.runner.poke()
 

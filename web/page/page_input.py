@@ -1,22 +1,35 @@
 """The page's input: clicks, keys and forms become controller calls (the part of the page that
-listens). Pyodide only; the App holds one and hands it itself (``app``).
+listens). The App holds one and hands it itself (``app``).
 
-The App listens on ``document`` with five delegated handlers, this object's ``on_click``,
-``on_input``, ``on_change``, ``on_submit`` and ``on_key``. Input never changes the table
+web/page/input.js listens on ``document`` and hands :meth:`PageInput.receive` each click, typing,
+change, form and card key as a message (JSON text, its shapes listed in input.js), so nothing
+here reads an event or a DOM node; the other keys press the button that carries their command
+(``commands.KEYS``), a click like any other. Input never changes the table
 directly: it asks the controller (which asks the engine), then the App saves, draws the page
-again and pokes the runner (``app.after_change``). Panels open and close through
-``app.panels``; the Friends panel's forms go to ``app.friends``.
+again and pokes the runner (``app.after_change``). The panels open and close in
+web/page/shell.js (Escape too); the Friends panel's forms go to ``app.friends``.
 """
 
 import asyncio
+import json
 
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
 from stripdeck.i18n import _
 from table import commands, render, replay, storage
 
 from . import friends_page
-from .dom import by_id, data, node, query
+
+
+def text_of(value):
+    """A message's text field: the text, or "" for anything that is not one."""
+    return value if isinstance(value, str) else ""
+
+
+def texts_of(value):
+    """A message's mapping of names to texts (data-* attributes, a form's fields): only those
+    whose names and values are texts (a checkbox's field stays a bool)."""
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, (str, bool))}
 
 
 class PageInput:
@@ -49,41 +62,51 @@ class PageInput:
             # TRANSLATORS: said to screen readers when the Hint opens; {reason} is the advisor's advice.
             app.say(_("Hint: {reason}", reason=app.ctl.hint["rows"][0]["reason"]))
 
-    def on_click(self, event):
-        app = self.app
-        target = node(event.target.closest("[data-cmd]"))
-        if target is None:
+    def receive(self, text):
+        """A message from web/page/input.js (JSON text); anything else is dropped."""
+        try:
+            message = json.loads(str(text))
+        except ValueError:
             return
-        cmd = data(target, "cmd")
+        if not isinstance(message, dict):
+            return
+        handler = {"click": self.on_click, "input": self.on_input, "change": self.on_change,
+                   "submit": self.on_submit, "key": self.on_key, "panels": self.on_panels,
+                   "visibility": self.on_visibility, "words": self.on_words, "net": self.on_net,
+                   "address": self.on_address}.get(message.get("type"))
+        if handler is not None:
+            handler(message)
+
+    def on_click(self, message):
+        app = self.app
+        cmd = text_of(message.get("cmd"))
+        data = texts_of(message.get("data"))
         if not commands.offered(app.page_mode(), cmd):
             return  # not a command of this page's mode (render shows none of them)
-        if app.mode is not None and app.mode.on_click(cmd, target):
+        if app.mode is not None and app.mode.on_click(cmd, data, texts_of(message.get("fields")),
+                                                      message.get("checked") is True):
             return
         if cmd == "card":
-            index = data(target, "index")
-            if index is not None and index.isdigit() and app.ctl.toggle(int(index)):
+            index = text_of(data.get("index"))
+            if index.isdigit() and len(index) < 3 and app.ctl.toggle(int(index)):
                 app.after_change()
         elif cmd in ("fold", "check", "call", "split", "allin", "draw", "bet", "raise", "take-up", "take-down"):
-            self.human(data(target, "action"))
+            self.human(text_of(data.get("action")))
         elif cmd == "ask-fold":  # checking is free: Fold asks first, and the focus goes to Check
             if app.ctl.ask_fold():
                 app.after_change()
-                check = query('#controls [data-cmd="check"]')
-                if check is not None:
-                    check.focus()
+                app.patch.focus('#controls [data-cmd="check"]')
         elif cmd == "preact":
-            if app.ctl.set_preaction(str(data(target, "value") or "")):
+            if app.ctl.set_preaction(text_of(data.get("value"))):
                 app.after_change()
         elif cmd == "size":
-            self.set_amount(data(target, "value"))
+            self.set_amount(text_of(data.get("value")))
         elif cmd == "hint":
             asyncio.ensure_future(self.show_hint())
         elif cmd == "apply-hint":
             if app.ctl.apply_hint():
                 app.after_change()
-                focus = query('#controls [data-cmd="draw"]')
-                if focus is not None:
-                    focus.focus()
+                app.patch.focus('#controls [data-cmd="draw"]')
         elif cmd == "deal":
             if app.ctl.deal():
                 app.after_change()
@@ -99,14 +122,14 @@ class PageInput:
                 app.new_table(app.ctl.settings)
         elif cmd == "keep-playing":
             app.confirm_new_table = False
-            app.render_settings(self.form_settings())
+            app.render_settings(self.form_settings(message.get("settings")))
             if app.friends.form.pop("confirm", None):  # the Friends panel asked before hosting
                 app.friends.render()
         elif cmd == "dismiss":
             app.notices = []
             app.render_notices()
         elif cmd == "end-session":  # pass and play: asked first; the second press is everyone's yes
-            confirmed = data(target, "confirmed") == "1"
+            confirmed = data.get("confirmed") == "1"
             if confirmed and app.ctl.end_session():
                 app.confirm_end_session = False
                 app.after_change()
@@ -114,9 +137,7 @@ class PageInput:
             elif not confirmed:
                 app.confirm_end_session = True
                 app.render()
-                ask = query('#export-gate [data-confirmed="1"]')
-                if ask is not None:
-                    ask.focus()
+                app.patch.focus('#export-gate [data-confirmed="1"]')
         elif cmd == "keep-session":
             app.confirm_end_session = False
             app.render()
@@ -128,19 +149,15 @@ class PageInput:
             self.download(app.ctl.export_session_json(), "stripdeck-session.json",
                           _("Every hand of this session downloaded as one JSON file."))
         elif cmd == "copy-code":
-            app.friends.copy_code(data(target, "target"))
+            app.friends.copy_code(text_of(data.get("target")))
         elif cmd in ("replay", "replay-back", "replay-next", "replay-close"):
-            self.replay_step(cmd, data(target, "hand"))
-        elif cmd == "toggle-panel":
-            app.panels.toggle(data(target, "panel"))
-        elif cmd == "close-panel":
-            app.panels.toggle(data(target, "panel"), show=False)
+            self.replay_step(cmd, text_of(data.get("hand")))
 
-    def replay_step(self, cmd, hand=None):
+    def replay_step(self, cmd, hand=""):
         """History's replay of a finished hand: open it, step back or forward, or go back to the list."""
         app = self.app
         if cmd == "replay":
-            record = replay.find(app.ctl.hand_log, int(hand)) if hand and hand.isdigit() else None
+            record = replay.find(app.ctl.hand_log, int(hand)) if hand.isdigit() and len(hand) < 7 else None
             if record is None:
                 return
             try:
@@ -154,18 +171,14 @@ class PageInput:
             number = app.replaying[0].number
             app.replaying = None
             app.render()
-            again = query(f'#session-list [data-cmd="replay"][data-hand="{number}"]')
-            if again is not None:
-                again.focus()
+            app.patch.focus(f'#session-list [data-cmd="replay"][data-hand="{int(number)}"]')
             return
         else:
             shown, index = app.replaying
             app.replaying = (shown, shown.clamp(index + (1 if cmd == "replay-next" else -1)))
         app.render()
         if cmd == "replay":
-            heading = query("#session-list .replay-view h3")
-            if heading is not None:
-                heading.focus()
+            app.patch.focus("#session-list .replay-view h3")
 
     def set_amount(self, value):
         app = self.app
@@ -175,132 +188,115 @@ class PageInput:
         model = app.ctl.model(name_hand=app.is_ready())
         if model is None or model.bar.amount is None:
             return
-        value = model.bar.amount.value
-        for other in (by_id("amount-range"), by_id("amount-number")):
-            if other is not None and other.value != str(value):
-                other.value = str(value)
-        for b in model.bar.buttons:
-            if b.kind == model.bar.amount.kind:
-                button = query(f'#controls [data-cmd="{b.kind}"]')
-                if button is not None:
-                    button.dataset.action = b.action
-                    button.setAttribute("aria-label", b.label)
-                    query(".label", button).textContent = b.label
+        value = str(model.bar.amount.value)
+        with app.patch.batch():  # the slider and the box agree, and the button says the amount
+            app.patch.prop("#amount-range", "value", value)
+            app.patch.prop("#amount-number", "value", value)
+            for b in model.bar.buttons:
+                if b.kind == model.bar.amount.kind:
+                    button = f'#controls [data-cmd="{b.kind}"]'
+                    app.patch.attr(button, "data-action", b.action)
+                    app.patch.attr(button, "aria-label", b.label)
+                    app.patch.prop(button + " .label", "textContent", b.label)
 
-    def on_input(self, event):
-        if data(event.target, "cmd") == "amount":
-            self.set_amount(event.target.value)
+    def on_input(self, message):
+        if message.get("cmd") == "amount":
+            self.set_amount(text_of(message.get("value")))
 
-    def on_change(self, event):
+    def on_change(self, message):
         app = self.app
-        target = event.target
-        if target.name == "lang" and node(target.closest("#settings-form")) is not None:
-            asyncio.ensure_future(app.switch_language(str(target.value)))
-        elif target.name == "preset" and node(target.closest("#settings-form")) is not None:
-            app.render_settings(storage.with_preset(self.form_settings(), target.value))
-        elif target.name == "people_count" and node(target.closest("#settings-form")) is not None:
-            settings = self.form_settings()  # more or fewer name rows; bots fill the rest of the table
+        name, value = text_of(message.get("name")), text_of(message.get("value"))
+        in_settings = isinstance(message.get("settings"), dict)  # one of Settings' own fields
+        if name == "lang" and in_settings:
+            asyncio.ensure_future(app.switch_language(value))
+        elif name == "preset" and in_settings:
+            app.render_settings(storage.with_preset(self.form_settings(message["settings"]), value))
+        elif name == "people_count" and in_settings:
+            settings = self.form_settings(message["settings"])  # more or fewer name rows; bots fill the rest
             people = len(settings["people"])
             bots = settings.get("opponents")
             if isinstance(bots, int):
                 settings["opponents"] = max(1 if people == 1 else 0, min(bots, 5 - people))
             app.render_settings(settings)
-        elif data(target, "cmd") == "display":
-            app.ctl.set_display({target.name: bool(target.checked)})
+        elif message.get("cmd") == "display" and name:
+            app.ctl.set_display({name: bool(message.get("checked"))})
             app.after_change()
-        elif data(target, "cmd") == "amount":
-            self.set_amount(target.value)
+        elif message.get("cmd") == "amount":
+            self.set_amount(value)
 
-    def form_settings(self):
-        form = by_id("settings-form")
-        raw = dict(self.app.ctl.settings)
-        for element in form.querySelectorAll("select, input"):
-            raw[element.name] = bool(element.checked) if element.type == "checkbox" else element.value
-        return render.form_values(raw)
+    def form_settings(self, fields):
+        """The Settings form's fields (a message's) over the table's settings, as settings."""
+        return render.form_values({**self.app.ctl.settings, **texts_of(fields)})
 
-    def on_submit(self, event):
+    def on_submit(self, message):
         app = self.app
-        event.preventDefault()
-        form = data(event.target, "form")
-        submitter = node(getattr(event, "submitter", None))
+        form = message.get("form")
+        confirmed = message.get("confirmed") is True
+        fields = texts_of(message.get("fields"))
         if form is not None:
-            app.friends.on_form(form, event.target, confirmed=data(submitter, "confirmed") == "1")
+            app.friends.on_form(text_of(form), fields, confirmed=confirmed)
             return
         try:
-            settings = storage.validate(self.form_settings())
+            settings = storage.validate(self.form_settings(fields))
         except storage.SettingsError as err:
-            by_id("settings-error").textContent = _("Not applied: {reason}", reason=str(err))
+            app.patch.prop("#settings-error", "textContent", _("Not applied: {reason}", reason=str(err)))
             return
-        by_id("settings-error").textContent = ""
-        if app.ctl.in_hand and data(submitter, "confirmed") != "1":
+        app.patch.prop("#settings-error", "textContent", "")
+        if app.ctl.in_hand and not confirmed:
             app.confirm_new_table = True  # ask first: a new table ends the hand in play
             app.render_settings(settings)
-            confirm = query('#settings-form [data-confirmed="1"]')
-            if confirm is not None:
-                confirm.focus()
+            app.patch.focus('#settings-form [data-confirmed="1"]')
             return
         app.new_table(settings)
-        app.panels.toggle("settings", show=False, focus=False)  # back to the table, dealt anew
+        app.show_panel("settings", False, focus=False)  # back to the table, dealt anew
         app.say(_("New table started with your settings."))
 
-    def on_key(self, event):
+    def on_panels(self, message):
+        """A panel opened or closed (web/page/shell.js has them): which are open, and an opened
+        one's content drawn."""
         app = self.app
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        if str(event.key).lower() == "escape":  # wherever the focus is, in a text box too
-            top = app.panels.top()
-            if top is not None:
-                app.panels.toggle(str(top.id), show=False)
-            return
-        tag = str(event.target.tagName).lower()
-        if tag in ("input", "select", "textarea"):
-            if event.key == "Enter" and data(event.target, "cmd") == "amount":
-                button = query('#controls [data-cmd="bet"], #controls [data-cmd="raise"]')
-                if button is not None:
-                    event.preventDefault()
-                    button.click()
-            return
-        key = str(event.key).lower()
-        if key in "12345" and len(key) == 1:
-            if app.ctl.toggle(int(key) - 1):
-                app.after_change()
-            return
-        cmds = commands.KEYS.get(key)
-        if not cmds or event.repeat:
-            return
-        for cmd in cmds:
-            button = query(f'#controls [data-cmd="{cmd}"]')
-            if button is not None:
-                event.preventDefault()
-                button.click()
-                return
+        open_now = message.get("open") if isinstance(message.get("open"), list) else []
+        app.open_panels = frozenset(p for p in open_now if isinstance(p, str))
+        if isinstance(message.get("opened"), str):
+            app.panel_opened(message["opened"])
+
+    def on_visibility(self, message):
+        """The page went into the background or came back: the tab's title follows."""
+        self.app.hidden = message.get("hidden") is True
+        self.app.alert_turn(drawn=False)
+
+    def on_words(self, message):
+        """index.html's own words (said again when the page changes language)."""
+        self.app.static_words = message.get("words") if isinstance(message.get("words"), list) else []
+
+    def on_net(self, message):
+        """What the friends transport says: for the table with friends, if there is one."""
+        net = getattr(self.app.mode, "net", None)
+        if net is not None:
+            net.heard(message)
+
+    def on_address(self, message):
+        """The address's fragment changed: a new invitation opened in this tab starts over with it."""
+        self.app.address = {k: text_of(message.get(k)) for k in ("origin", "pathname", "search", "hash")}
+        self.app.friends.invitation_changed()
+
+    def on_key(self, message):
+        """A card's key (1-5): that card chosen for the draw, or not."""
+        key = text_of(message.get("key"))
+        if len(key) == 1 and key in commands.CARD_KEYS and self.app.ctl.toggle(int(key) - 1):
+            self.app.after_change()
 
     def copy(self):
         app = self.app
         text = app.ctl.export_json()
         if not text:
             return
-        box = by_id("export-text")
-        box.value = text
-        box.hidden = False
-        try:
-            window.navigator.clipboard.writeText(text).then(
-                create_proxy(lambda *args: app.say(_("Hand copied to the clipboard as scenario JSON."))),
-                create_proxy(lambda *args: app.say(_("Copy it from the text box below."))))
-        except Exception:  # noqa: BLE001 - no clipboard API: the text box is there
-            app.say(_("Copy it from the text box below."))
+        with app.patch.batch():
+            app.patch.prop("#export-text", "value", text)
+            app.patch.prop("#export-text", "hidden", False)
+            app.patch.copy("#export-text", False, _("Hand copied to the clipboard as scenario JSON."),
+                           _("Copy it from the text box below."))
 
     def download(self, text, name, said):
-        if not text:
-            return
-        blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                                   dict_converter=window.Object.fromEntries))
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = name
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 1000)
-        self.app.say(said)
+        if text:
+            self.app.patch.download(text, name, said)

@@ -6,7 +6,6 @@ waits for it and carries it out through the App.
 
 import asyncio
 
-from pyscript import document
 from stripdeck.i18n import _
 from table import scheduler
 
@@ -33,7 +32,7 @@ class Runner:
             self.handle.cancel()
             self.handle = None
         self.step = step
-        document.body.dataset.next = "" if step is None else step.kind
+        self.app.patch.data("next", "" if step is None else step.kind)
         if step is not None:
             delay = max(0.0, step.at - ctl.clock())
             self.handle = asyncio.get_event_loop().call_later(delay, self.fire, step)

@@ -5,9 +5,13 @@
 //   play for the default settings. On a return visit this script shows the table as it was
 //   left instead (a copy of the page's regions saved at pagehide, for this build only, and
 //   cleaned of anything but plain markup before use).
-// * Until Python runs, it opens and closes the panels, and keeps what the player changes in
-//   Settings (and a press of "Start a new table"): once Python has drawn its own form, the
-//   same changes are made again, in order, through the page's own handlers.
+// * It opens and closes the panels, before Python runs and after (the panels' one owner:
+//   window.stripdeckPanels for Python, and a "stripdeck:panels" event on document whenever one
+//   opens or closes: {opened: the name or null, open: the open panels}, which web/page/input.js
+//   hands Python, so that it draws what an opened panel shows).
+// * Until Python runs, it keeps what the player changes in Settings (and a press of "Start a
+//   new table"): once Python has drawn its own form, the same changes are made again, in order,
+//   through the page's own handlers.
 // * In the mini game (embed=1 in an iframe) it posts the page's content height to the parent
 //   ({type: "stripdeck:height"}), so the iframe fits the game without inner scrolling.
 // * It registers the service worker (sw.js) once the game has started and built its tables
@@ -61,9 +65,13 @@
   const PANELS = ["history", "settings", "help", "friends"];
   const started = () => body.classList.contains("started");
   const byId = (id) => document.getElementById(id);
-  // The mini game's look from the start (web/page/main.py adds the class too), and on a phone History
-  // starts closed, as the page does: panels there are sheets over the table.
-  if (embed) body.classList.add("embed");
+  // The mini game's look from the start: fixed settings, so no Settings panel. On a phone History
+  // starts closed: panels there are sheets over the table.
+  if (embed) {
+    body.classList.add("embed");
+    byId("settings")?.setAttribute("hidden", "");
+    document.querySelector('button[data-panel="settings"]')?.setAttribute("hidden", "");
+  }
   const sheets = () => matchMedia("(max-width: 700px)").matches || (!embed && matchMedia("(max-height: 500px)").matches);
   if (sheets()) togglePanel("history", false, false);
 
@@ -188,30 +196,42 @@
   addEventListener("pagehide", save);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") save(); });
 
-  // ------------------------------------------------------------------ panels before Python
+  // ------------------------------------------------------------------ panels (before Python and after)
 
   function togglePanel(name, show, focus = true) {
     const panel = byId(name);
     const button = document.querySelector(`button[data-cmd="toggle-panel"][data-panel="${name}"]`);
     if (!panel) return;
+    const was = panel.hidden;
     panel.hidden = show === undefined ? !panel.hidden : !show;
     button?.setAttribute("aria-expanded", panel.hidden ? "false" : "true");
     if (panel.hidden) {
       if (focus) button?.focus();
+      if (!was) announce(null);
       return;
     }
-    // As the page does (web/page/page_input.py): panels that lie over others open one at a time,
-    // How to play (a drawer) on any screen, every panel on a phone (sheets).
+    // Panels that lie over others open one at a time: How to play (a drawer) on any screen,
+    // every panel on a phone (sheets).
     const phone = sheets();
     for (const other of PANELS) {
       if (other !== name && (phone || [name, other].includes("help")) && !byId(other)?.hidden) {
         togglePanel(other, false, false);
       }
     }
-    // The opening order, kept on the panels themselves so the page's Python carries it on: Escape
-    // closes the open panel opened last, wherever the focus is (web/page/page_input.py does the same).
+    // The opening order, kept on the panels themselves: Escape closes the open panel opened last,
+    // wherever the focus is.
     panel.dataset.opened = String(Math.max(0, ...PANELS.map((p) => Number(byId(p)?.dataset.opened) || 0)) + 1);
-    panel.querySelector("h2")?.focus();
+    // Python draws what it shows (Settings' form, How to play for the table's rules, Friends).
+    announce(name);
+    // Where it can be seen: on a phone the panel is a sheet over the table.
+    if (focus) panel.querySelector("h2")?.focus();
+  }
+
+  function openPanels() {
+    return PANELS.filter((p) => byId(p)?.hidden === false);
+  }
+  function announce(opened) {
+    document.dispatchEvent(new CustomEvent("stripdeck:panels", { detail: { opened, open: openPanels() } }));
   }
 
   function topPanel() {
@@ -226,7 +246,6 @@
   }
 
   document.addEventListener("click", (event) => {
-    if (started()) return; // the page's own handlers have taken over
     const target = event.target.closest?.("[data-cmd]");
     if (!target) return;
     const cmd = target.dataset.cmd;
@@ -235,9 +254,17 @@
     }
   });
   document.addEventListener("keydown", (event) => {
-    if (started() || event.key !== "Escape") return;
-    const top = topPanel();
+    if (event.key !== "Escape" || event.ctrlKey || event.metaKey || event.altKey) return;
+    const top = topPanel(); // wherever the focus is, in a text box too
     if (top) togglePanel(top.id, false);
+  });
+  // For the page (web/page/patch.js, "panel"): open or close a panel (show: true, false, or
+  // undefined to toggle; focus: whether the focus follows), and which are open.
+  window.stripdeckPanels = Object.freeze({
+    toggle: (name, show, focus = true) => {
+      if (PANELS.includes(name)) togglePanel(name, show === null ? undefined : show, focus);
+    },
+    open: openPanels,
   });
 
   // ------------------------------------------------------------------ Settings before Python

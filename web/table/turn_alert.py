@@ -1,6 +1,6 @@
 """The turn alert: a short sound when a turn comes to someone at this page, and the tab's title
-while the page is in the background. Pure Python (tested on CPython); main.py plays the sound
-(Web Audio, made in the page) and sets ``document.title``.
+while the page is in the background. Pure Python (tested on CPython); web/page/turn_sound.py sets
+``document.title`` and web/page/sound.js plays the sound (two short notes, Web Audio).
 
 The decision comes from the state the page draws, like everything else: no timer of its own.
 """
@@ -21,10 +21,6 @@ def title() -> str:
     'Stripdeck · 32-card draw poker'
     """
     return _(TITLE)
-# The sound: two short sine notes, quiet (Web Audio parameters; main.py plays them).
-NOTES = ((880.0, 0.0), (1175.0, 0.11))  # (frequency in Hz, start in s)
-NOTE_LENGTH = 0.09                      # seconds each
-VOLUME = 0.12                           # peak gain (0..1)
 
 
 @dataclass(frozen=True)

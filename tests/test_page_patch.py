@@ -1,0 +1,134 @@
+"""The page's changes as data (web/page/patch.py): batches, and that web/page/patch.js applies every
+kind of change Python can make (it throws on a kind it does not know); the storage as Python sees
+it (web/page/page_store.py)."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+PAGE = WEB / "page"
+sys.path.insert(0, str(WEB))
+
+from page import page_store, patch  # noqa: E402 (no DOM, no Pyodide in either)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(patch).failed == 0
+    assert doctest.testmod(page_store).failed == 0
+
+
+def test_nested_batches_go_together_when_the_outermost_ends_even_after_an_error() -> None:
+    sent: list[str] = []
+    page = patch.PagePatch(sent.append)
+    with pytest.raises(RuntimeError), page.batch():
+        page.data("hand", "1")
+        with page.batch():
+            page.focus("#controls .primary")
+        assert sent == []  # the inner batch's end sends nothing
+        raise RuntimeError("drawing failed")
+    assert [json.loads(text) for text in sent] == [[["data", "hand", "1"], ["focus", "#controls .primary"]]]
+    page.flush()
+    assert len(sent) == 1  # nothing left over to send twice
+
+
+def test_a_region_is_sent_again_only_when_its_html_changed_or_on_purpose() -> None:
+    sent: list[str] = []
+    page = patch.PagePatch(sent.append)
+    page.html("table", "<p>a</p>")
+    page.html("table", "<p>a</p>")
+    page.html("controls", "<p>a</p>")  # another region with the same HTML is its own
+    page.html("table", "<p>b</p>")
+    page.html("table", "<p>b</p>", always=True)
+    assert [json.loads(t)[0][1:] for t in sent] == [
+        ["table", "<p>a</p>"], ["controls", "<p>a</p>"], ["table", "<p>b</p>"], ["table", "<p>b</p>"]]
+
+
+def test_patch_js_applies_every_kind_of_change_python_makes() -> None:
+    source = (PAGE / "patch.js").read_text(encoding="utf-8")
+    block = source[source.index("const APPLY = {"):source.index("\n  };", source.index("const APPLY = {"))]
+    applied = set(re.findall(r'^\s{4}"?([\w-]+)"?(?::|,)', block, re.M)) | {"restore-focus"}
+    documented = set(re.findall(r'^//\s+\["([\w-]+)"', source, re.M))
+    sent: list[str] = []
+    page = patch.PagePatch(sent.append)
+    page.html("t", "x"); page.prop("#t", "hidden", True); page.attr("#t", "data-action", "bet 4")  # noqa: E702
+    page.data("hand", None); page.body_class("started", True); page.style("#t", "--x", None)  # noqa: E702
+    page.scroll_end("t"); page.timer("4 s", "40.0%", False, True); page.restore_focus()  # noqa: E702
+    page.focus("#t"); page.focus_turn(); page.title("T"); page.sound(); page.mark("m")  # noqa: E702
+    page.copy("#t", True, "Copied.", "Copy it."); page.download("{}", "a.json", "Downloaded.")  # noqa: E702
+    page.store("stripdeck.k", None)
+    page.panel("help", None)
+    page.net("goodbye", "bye")
+    page.reload()
+    page.url("index.html"); page.language("it", "./manifest.it.webmanifest", {})  # noqa: E702
+    made = {json.loads(text)[0][0] for text in sent}
+    methods = {name for name in vars(patch.PagePatch) if not name.startswith("_")} - {"batch", "flush", "add"}
+    assert len(made) == len(methods), "a PagePatch method this test does not call"
+    assert made <= applied, f"kinds patch.js does not apply: {made - applied}"
+    assert made == documented, f"patch.js's list of kinds differs: {made ^ documented}"
+
+
+class Heard:
+    """A table with friends' side of the transport: what it heard, in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, ...]] = []
+
+    def opened(self, seat: object) -> None:
+        self.calls.append(("opened", seat))
+
+    def closed(self, seat: object) -> None:
+        self.calls.append(("closed", seat))
+
+    def arrived(self, seat: object, text: object) -> None:
+        self.calls.append(("arrived", seat, text))
+
+    def unsent(self, seat: object, problem: object) -> None:
+        self.calls.append(("unsent", seat, problem))
+
+
+def test_the_friends_transport_by_messages_answers_requests_and_passes_on_events() -> None:
+    import asyncio
+
+    from page import friends_page  # no DOM, no Pyodide: the transport is reached by messages
+
+    async def scenario() -> None:
+        sent: list[str] = []
+        heard = Heard()
+        port = friends_page.NetPort(patch.PagePatch(sent.append), "host", {"iceServers": []}, heard)
+        assert json.loads(sent[0]) == [["net", "start", "host", {"iceServers": []}]]
+        invite = asyncio.ensure_future(port.request("invite", "s1"))
+        accept = asyncio.ensure_future(port.request("accept", "s1", "r1.x"))
+        await asyncio.sleep(0)
+        (_, _, first, method, args), = json.loads(sent[1])
+        assert (method, args) == ("invite", ["s1"])
+        second = json.loads(sent[2])[0][2]
+        port.heard({"event": "answer", "id": second, "error": {"message": "Another seat's reply.",
+                                                               "code": "other-seat", "values": {"seat": "s1"}}})
+        port.heard({"event": "answer", "id": first, "result": {"code": "w1.abc"}})
+        port.heard({"event": "answer", "id": first, "result": "again"})  # answered already: dropped
+        port.heard({"event": "answer", "id": 999, "result": None})  # asked by nobody: dropped
+        assert await invite == {"code": "w1.abc"}
+        try:
+            await accept
+        except friends_page.NetError as err:
+            assert friends_page.error_code(err) == ("other-seat", {"seat": "s1"})
+            assert friends_page.error_text(err) == "Another seat's reply."
+        else:
+            raise AssertionError("a refused accept must raise")
+        port.send("s1", "hello")
+        assert json.loads(sent[-1]) == [["net", "call", None, "send", ["s1", "hello"]]]
+        for message in ({"event": "open", "seat": "s1"}, {"event": "message", "seat": "s1", "text": 7},
+                        {"event": "unsent", "seat": "s1", "problem": "closed"}, {"event": "close", "seat": 3},
+                        {"event": "nonsense"}):
+            port.heard(message)
+        assert heard.calls == [("opened", "s1"), ("arrived", "s1", None), ("unsent", "s1", "closed"),
+                               ("closed", None)]
+
+    asyncio.run(scenario())
