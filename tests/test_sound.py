@@ -243,3 +243,29 @@ def test_a_shove_from_a_player_shown_never_to_bluff_is_folded_to_more() -> None:
             bot.seated(ids)
             calls[id(bot)] += bot.decide(player_view(state, me), random.Random(seed)) in ("call", "allin")
     assert calls[id(shown)] * 3 < calls[id(unseen)], calls
+
+
+def test_a_bet_shown_to_be_value_is_raised_as_a_bluff_less_often() -> None:
+    # docs/bots.md, "Where hard lost at three to five seats": a raise as a bluff wins only when the bet
+    # folds, so against a bettor whose twenty bets shown after the draw held no bluff the bot raises
+    # its weak hands far less often than against one it has not seen show down (value raises alike).
+    rules = Rules.preset("online")
+    habits = [300, 60, 100, 40, 50, 20, 100, 3]  # an ordinary player: 20% aggression, folds 40% to a bet
+    shown = SoundBot("hard", seed=1)
+    shown.reads = Reads.from_dict({"bettor": [*habits, 20, 0], "other": [*habits, 0, 0]})
+    unseen = SoundBot("hard", seed=1)
+    unseen.reads = Reads.from_dict({"bettor": [*habits, 0, 0], "other": [*habits, 0, 0]})
+    raises = {id(shown): 0, id(unseen): 0}
+    for seed in range(800):
+        state = start_hand(rules, [200, 200, 200], 0, seed=seed)
+        for text in ("fold", "call", "check"):  # the button folds, the small blind completes, the big blind checks
+            state, _ = apply(state, text)
+        while state.phase == "draw":
+            state, _ = apply(state, f"draw {player_view(state, state.to_act).my_hand[0]}")
+        state, _ = apply(state, "bet 4")  # the small blind bets the pot into the big blind
+        me = state.to_act
+        for bot in (shown, unseen):
+            bot.seated(["other", "bettor", "me"])
+            raises[id(bot)] += player_view(state, me).legal is not None and \
+                bot.decide(player_view(state, me), random.Random(seed)).startswith("raise")
+    assert raises[id(shown)] * 3 < raises[id(unseen)] * 2, raises

@@ -310,16 +310,22 @@ class SoundBot:
         return min(0.6, rate * self._lv.bluffs * (1 + self.style.aggression))
 
     def _raise_bluff(self, view: PlayerView, facts: _Facts, rng: random.Random) -> bool:
-        """Raise a weak hand: rarely, more against a bettor who measured folds to raises often."""
+        """Raise a weak hand: rarely, more against a bettor who measured folds to raises often, less against
+        one whose bets are shown to be value (a raise as a bluff wins only when the bet folds) and before the draw."""
         if len(facts.opponents) > 1 or facts.raises_now > 1:
             return False
         base = 0.04 * self._lv.bluffs
         if self._lv.reads:
-            seat = facts.opponents[0]
-            folds = self.reads.fold_rate(self._id(seat))
-            aggression = self.reads.aggression(self._id(seat))
+            who = self._id(facts.opponents[0])
+            folds = self.reads.fold_rate(who)
+            aggression = self.reads.aggression(who)
             if folds > 0.5 and aggression > 0.4:
                 base = min(0.5, base + (folds - 0.5) * 0.8)
+            else:
+                # what folds to the raise is the bet's bluffs: as many as the bettor's shown hands say
+                base *= min(1.0, self.reads.bluff_shown(who) / _PRIOR_BLUFF_SHOWN)
+                if view.phase == BET1:
+                    base *= 0.5  # before the draw the bettor's weak hands have a draw to play
         return rng.random() < base
 
     def _size(self, view: PlayerView, kind: str, strength: float, rng: random.Random) -> str:
