@@ -8,6 +8,7 @@ import doctest
 import json
 import re
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -131,4 +132,18 @@ def test_the_friends_transport_by_messages_answers_requests_and_passes_on_events
         assert heard.calls == [("opened", "s1"), ("arrived", "s1", None), ("unsent", "s1", "closed"),
                                ("closed", None)]
 
-    asyncio.run(scenario())
+    # In a thread of its own: in the full suite this process may already run an event loop
+    # (Playwright's sync API in a browser test before this one).
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as err:  # noqa: BLE001 - handed to the test's thread
+            failures.append(err)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
