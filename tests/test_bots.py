@@ -21,7 +21,7 @@ from stripdeck import (
     start_hand,
 )
 from stripdeck.bots import decide, draw_choice
-from stripdeck.cards import parse_cards
+from stripdeck.cards import Card, parse_cards
 from stripdeck.state import BET2
 
 
@@ -151,3 +151,28 @@ def test_simple_bot_still_works() -> None:
     state = start_hand(Rules(), [200, 200], 0, seed=9)
     assert simple_bot(player_view(state, 0), random.Random(1)) in {"fold", "call", "allin"} or \
         simple_bot(player_view(state, 0), random.Random(1)).startswith(("raise", "call"))
+
+
+def _draw_text(discards: tuple[Card, ...]) -> str:
+    return f"draw {format_cards(discards)}" if discards else "draw"
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_normal_draws_by_the_rule_of_thumb_at_three_to_five_seats(seats: int) -> None:
+    # At three to five seats normal keeps what the rule of thumb keeps (pairs, trips, four to a
+    # flush or straight, made hands, else high cards) and values its hand before the draw by that
+    # draw; hard still draws by the exact odds, which differ from the rule of thumb now and then.
+    differs = 0
+    for preset in ("official", "cardroom", "online"):
+        rules = Rules.preset(preset)
+        for seed in range(12):
+            state = start_hand(rules, [200] * seats, 0, seed=seed)
+            while state.phase != "draw":
+                kinds = legal_actions(state).kinds
+                state, _ = apply(state, "call" if "call" in kinds else "check")
+            view = player_view(state, state.to_act)
+            assert view.legal is not None
+            rule_of_thumb = _draw_text(draw_choice(view.my_hand, view.legal.draw_max))
+            assert bot_for("normal", seed=seed).decide(view) == rule_of_thumb, (preset, seed)
+            differs += bot_for("hard", seed=seed).decide(view) != rule_of_thumb
+    assert differs > 0

@@ -20,7 +20,9 @@ bullied by players who bet every hand. Three principles, each a poker player's o
   to exploit while it learns.
 
 Draws are chosen by exact enumeration against the opponents' public draw counts, as the
-classic hard bot does. A stand-pat opponent's hand is read as a mixture of true pat hands and
+classic hard bot does; ``normal`` at three or more seats draws by the rule of thumb
+(:func:`stripdeck.odds.draw_choice`) and values its hand before the draw by that same draw.
+A stand-pat opponent's hand is read as a mixture of true pat hands and
 plain dealt hands, in the share its measured stand-pat rate says.
 """
 
@@ -89,14 +91,19 @@ def dealt_steps(rules: Rules, samples: int = 4000) -> Iterator[None]:
 
 class _Level:
     """What sets a level apart: judging error (and, in the heads-up strategy, slips and close draws
-    got wrong), reads (and how much evidence a leak needs), bluffing, exact draws, the opponents'
-    draw counts weighed in the draw, and a passive caller's leaks (calls too light, raises too little)."""
+    got wrong), reads (and how much evidence a leak needs), bluffing, exact draws (or, at three or
+    more seats only, the rule of thumb), the opponents' draw counts weighed in the draw, and a passive
+    caller's leaks (calls too light, raises too little)."""
 
-    __slots__ = ("noise", "reads", "bluffs", "exact", "reads_draws", "call_slack", "passive", "mistakes", "pace")
+    __slots__ = ("noise", "reads", "bluffs", "exact", "exact_multiway", "reads_draws", "call_slack", "passive",
+                 "mistakes", "pace")
 
     def __init__(self, noise: float, reads: bool, bluffs: float, exact: bool, reads_draws: bool,
-                 call_slack: float, passive: float, mistakes: Mistakes | None = None, pace: float = 1.0) -> None:
+                 call_slack: float, passive: float, mistakes: Mistakes | None = None, pace: float = 1.0,
+                 exact_multiway: bool | None = None) -> None:
         self.noise, self.reads, self.bluffs, self.exact = noise, reads, bluffs, exact
+        # at three or more seats: exact draws (else the rule of thumb, ``odds.draw_choice``)
+        self.exact_multiway = exact if exact_multiway is None else exact_multiway
         self.reads_draws, self.call_slack, self.passive = reads_draws, call_slack, passive
         # the mistakes of its heads-up base play (the computed strategy); by the principles, the judging error
         self.mistakes = mistakes if mistakes is not None else Mistakes(noise=noise)
@@ -108,7 +115,8 @@ _NORMAL_MISTAKES = Mistakes(noise=0.08, slip=0.25, slip_size=0.25, draw_slip=0.3
 
 _SOUND = {
     "hard": _Level(0.0, True, 1.0, True, True, 0.0, 0.0),
-    "normal": _Level(0.08, True, 1.0, True, True, 0.0, 0.0, _NORMAL_MISTAKES, pace=2.0),
+    # normal draws by the rule of thumb at three or more seats (docs/bots.md, "The levels")
+    "normal": _Level(0.08, True, 1.0, True, True, 0.0, 0.0, _NORMAL_MISTAKES, pace=2.0, exact_multiway=False),
     "easy": _Level(0.12, False, 0.4, False, False, 0.10, 0.12),
 }
 
@@ -179,12 +187,17 @@ class SoundBot:
 
     # ----------------------------------------------------------------- the draw
 
+    def _exact_draws(self, view: PlayerView) -> bool:
+        """True when this bot draws (and values its hand before the draw) by exact enumeration at this table,
+        False when by the rule of thumb (:func:`stripdeck.odds.draw_choice`)."""
+        return self._lv.exact if len(view.seats) == 2 else self._lv.exact_multiway
+
     def _draw(self, view: PlayerView) -> str:
         assert view.legal is not None and view.viewer is not None
         draws = tuple(s.drawn if self._lv.reads_draws else None
                       for i, s in enumerate(view.seats) if i != view.viewer and not s.folded)
         discards, _ = best_draw(view.my_hand, view.rules, view.legal.draw_max, draws or (None,),
-                                simple=not self._lv.exact)
+                                simple=not self._exact_draws(view))
         return f"draw {format_cards(discards)}" if discards else "draw"
 
     # ----------------------------------------------------------------- chances against ranges
@@ -234,7 +247,8 @@ class SoundBot:
         hand = view.my_hand
         value = 1.0
         if view.phase == BET1 and rules.draw_limit > 0:
-            _, single = best_draw(hand, rules, rules.draw_limit, (None,), simple=not self._lv.exact)
+            # valued by the draw it will make, so the estimate and the draw agree
+            _, single = best_draw(hand, rules, rules.draw_limit, (None,), simple=not self._exact_draws(view))
             for seat in facts.opponents:
                 value *= self._range_chance(single, seat, facts)
             return value
