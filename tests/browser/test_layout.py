@@ -150,7 +150,7 @@ def test_on_a_phone_nothing_covers_your_hand(browser: Any, site_url: str, page_l
                     is_mobile=True) as page:
         page.goto(site_url + f"index.html?bots=fast&{query}")
         page.wait_for_selector("body[data-ready='1']", state="attached")
-        seen = play_and_measure(page, 5 if size == (390, 844) else 3, hint=True, time_out=preset == "online",
+        seen = play_and_measure(page, 3 if size == (844, 390) else 5, hint=True, time_out=preset == "online",
                                 shots=f"phone-{preset}-{width}x{height}")
         assert page.evaluate("document.documentElement.scrollHeight") <= height  # one screen: nothing to scroll
     problems = sorted({p for s in seen for p in s["problems"]})
