@@ -52,7 +52,7 @@ self.addEventListener("message", (event) => {
  * nothing while a newer worker is installing or waiting (its cache is being filled). */
 async function prune() {
   if (self.registration.installing || self.registration.waiting) return;
-  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true })).map((c) => c.id));
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
   const book = await caches.open(CLIENTS);
   const keep = new Set([CACHE, CLIENTS]);
   for (const request of await book.keys()) {
@@ -92,6 +92,10 @@ self.addEventListener("fetch", (event) => {
   }
   event.respondWith((async () => {
     const version = await versionOf(event.clientId);
+    // The page's worker (web/worker/boot.mjs) is a client of its own: its requests are answered
+    // from its page's version too.
+    const id = request.destination === "worker" ? event.resultingClientId : "";
+    if (id) event.waitUntil(caches.open(CLIENTS).then((book) => book.put(bookKey(id), new Response(version))));
     return (await caches.match(request.url, { cacheName: PREFIX + version })) ?? fetch(request);
   })());
 });

@@ -7,14 +7,14 @@
 
 A folder imports only folders below it, and another folder only through its entry (the names its
 ``__init__.py`` lists in ``__all__``); only page/ imports ``js``, ``pyscript`` or ``pyodide``; and
-``web/pyscript.toml`` copies every module the page imports. Each rule is read from the sources
+``web/worker/modules.json`` lists every module the worker's Python imports. Each rule is read from the sources
 with ``ast``, so a test here fails by naming the file, the line and the import.
 """
 
 from __future__ import annotations
 
 import ast
-import tomllib
+import json
 from pathlib import Path
 
 import pytest
@@ -158,33 +158,18 @@ def local_imports(folder: str, path: Path) -> set[str]:
     return out
 
 
-def test_pyscript_toml_copies_every_module_the_page_imports():
-    # A module left out of [files] breaks only the browser, at import: caught here first.
-    files = tomllib.loads((WEB / "pyscript.toml").read_text(encoding="utf-8"))["files"]
-    copied = {target.removeprefix("./") for target in files.values()}
-    assert all(source == target for source, target in files.items()), "[files] copies each file to its own path"
-    wanted, todo = set(), ["page/boot.py"]
+def test_the_worker_fetches_every_module_the_page_imports():
+    # A module left out of web/worker/modules.json breaks only the browser, at import: caught here first.
+    listed = json.loads((WEB / "worker" / "modules.json").read_text(encoding="utf-8"))["modules"]
+    assert len(listed) == len(set(listed)), "web/worker/modules.json lists a module twice"
+    wanted, todo = {"page/boot.py"}, ["page/boot.py"]  # the entry web/worker/boot.mjs runs
     while todo:
         name = todo.pop()
         folder = name.partition("/")[0]
         for module in local_imports(folder, WEB / name) - wanted:
             wanted.add(module)
             todo.append(module)
-    boot = ast.parse((WEB / "page" / "boot.py").read_text(encoding="utf-8"))
-    steps = next(n for n in boot.body if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "STEPS")
-    for dotted in (name for step in ast.literal_eval(steps.value) for name in step):
-        base, _, rest = dotted.partition(".")
-        module = f"{base}/{rest or '__init__'}.py"
-        assert (WEB / module).is_file(), f"web/page/boot.py imports {dotted}, which is not in web/"
-        if module not in wanted:
-            wanted.add(module)
-            todo.append(module)
-        while todo:
-            name = todo.pop()
-            for found in local_imports(name.partition("/")[0], WEB / name) - wanted:
-                wanted.add(found)
-                todo.append(found)
-    missing = sorted(wanted - copied)
-    assert not missing, f"web/pyscript.toml [files] does not copy {missing}, which the page imports"
-    unused = sorted(copied - wanted)
-    assert not unused, f"web/pyscript.toml [files] copies {unused}, which nothing of the page imports"
+    missing = sorted(wanted - set(listed))
+    assert not missing, f"web/worker/modules.json does not list {missing}, which the page imports"
+    unused = sorted(set(listed) - wanted)
+    assert not unused, f"web/worker/modules.json lists {unused}, which nothing of the page imports"

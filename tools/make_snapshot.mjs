@@ -4,7 +4,7 @@
 //
 // Starts Pyodide from dist/pyodide/ in snapshot-making mode, unpacks the stripdeck wheel into
 // site-packages and imports the engine, then writes the interpreter's memory, gzip-compressed,
-// to dist/pyodide/python.snapshot. web/page/pyodide_boot.mjs restores it on return visits instead of
+// to dist/pyodide/python.snapshot. web/worker/python_start.mjs restores it instead of
 // starting Python and importing the engine from scratch.
 //
 // Only the engine is imported: it keeps no state at import that must differ between visitors

@@ -2,7 +2,7 @@
 
 :func:`finish` runs last in the build, on the finished dist/:
 
-* every file the game needs (the page, web/, pyscript/, pyodide/, the manifest and icons) is
+* every file the game needs (the page, web/, pyodide/, the manifest and icons) is
   listed in ``sw.js`` with its SHA-256 (the service worker checks each file it caches);
 * the build's version is a hash of those files (index.html's own version mark left out), written
   into ``sw.js`` (``VERSION``, which names the cache) and index.html
@@ -22,7 +22,7 @@ from pathlib import Path
 
 GAME_FILES = ("index.html", "manifest.webmanifest")
 GAME_PATTERNS = ("index.*.html", "manifest.*.webmanifest")  # the other languages' pages and manifests
-GAME_FOLDERS = ("web", "pyscript", "pyodide", "icons", "locale")
+GAME_FOLDERS = ("web", "pyodide", "icons", "locale")  # not pyscript/: the benchmarks' reference pages only
 PAGE = re.compile(r"^index(\.[a-z]+)?\.html$")
 LEFT_OUT = ("web/widgets/scenarios/",)  # the widgets' example files: not part of the game
 _BUILD_META = re.compile(r'(<meta name="stripdeck-build" content=")[^"]*(">)')

@@ -10,15 +10,18 @@ Layout of dist/ (every URL in the pages is relative, so it works from any sub-fo
     prerendered/          every widget state that needs no input, rendered at build time
                           (tools/prerender.py)
     embed-static/         one-file ranking tables for pages without scripts
-    web/                  the PyScript front end (copied from web/)
+    web/                  the front end (copied from web/): the page's JavaScript (web/page/), the
+                          worker that runs Python (web/worker/boot.mjs) and the Python it fetches
+                          (web/worker/modules.json)
     web/data/strategy-online-no-limit.bin   the no-limit strategy, not in the wheel: the page
                           fetches it when a no-limit table first needs it (stripdeck.solved)
     bench-bare/           bare PyScript page, the page-load benchmark's baseline (bench/bare/)
-    pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps
+    pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps:
+                          for the benchmarks' reference pages only (the game does not use PyScript)
     pyodide/              Pyodide runtime + pyodide-lock.json that also lists the stripdeck wheel
     pyodide/stripdeck-<version>-py3-none-any.whl
-    pyodide/python.snapshot, pyodide/stripdeck-boot.mjs   Python's memory after start-up, and
-                          the interpreter module (web/pyscript.toml) that starts Python from it
+    pyodide/python.snapshot   Python's memory after start-up, the engine imported (the worker
+                          starts from it: web/worker/python_start.mjs)
     sw.js, manifest.webmanifest, icons/   the installable, offline game (tools/offline.py,
                           tools/icons.py); index.html is pre-rendered (tools/shell.py)
 """
@@ -85,10 +88,9 @@ def compile_catalogues(dist: Path | None) -> None:
 
 
 def make_snapshot(pyodide: Path, wheel: Path) -> None:
-    """Pyodide's memory snapshot (the engine imported) and the interpreter module that starts
-    from it (tools/make_snapshot.mjs, web/page/pyodide_boot.mjs; docs/ui.md, "Start-up")."""
+    """Pyodide's memory snapshot, the engine imported (tools/make_snapshot.mjs; the worker starts
+    from it: web/worker/python_start.mjs; docs/ui.md, "Start-up")."""
     run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide, wheel])
-    shutil.copy2(ROOT / "web" / "page" / "pyodide_boot.mjs", pyodide / "stripdeck-boot.mjs")
 
 
 def finish_game(dist: Path) -> str:
@@ -139,8 +141,8 @@ def assemble_site() -> Path:
     add_wheel_to_lock(NODE_MODULES / "pyodide" / "pyodide-lock.json", wheel,
                       pyodide / "pyodide-lock.json")
     make_snapshot(pyodide, wheel)
-    # The loading indicator counts the bytes against these: the runtime's (every file of pyodide/,
-    # the interpreter module too), and the snapshot's when the page downloads it too
+    # The loading indicator counts the bytes against these: the runtime's (every file of pyodide/),
+    # and the snapshot's when the page downloads it too
     # (web/page/snapshot.js decides).
     snapshot = (pyodide / "python.snapshot").stat().st_size
     runtime = sum(p.stat().st_size for p in pyodide.iterdir() if p.is_file()) - snapshot

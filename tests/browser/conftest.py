@@ -9,6 +9,9 @@ Fixtures:
     page_log    what `page` recorded; page_log.allow(regex) accepts an expected console error.
     room        several people's browsers (friends_helpers.Room), checked for problems at the end.
 
+Every Playwright input action (click, key, fill, ...) waits until the page's worker has answered
+it (settle.py; ``unsettled(page)`` for a test that acts before the answer on purpose).
+
 Helpers in browser_support.py: open_ready(page, url) waits for <body data-ready="1">;
 screenshot(page, name) saves test-artifacts/<name>.png (a failing test's page is saved
 there automatically).
@@ -23,6 +26,9 @@ from typing import Any
 import pytest
 from browser_support import ROOT, PageLog, origin_of, screenshot, serve_in_thread
 from friends_helpers import Room
+from settle import install as settle_inputs
+
+settle_inputs()  # every input action waits for the worker's answer (settle.py)
 
 DIST = ROOT / "dist"
 CHROMIUM = "/usr/bin/chromium"

@@ -24,6 +24,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from settle import unsettled
+
 STALL_SECONDS = 8.0      # a bot pauses at most 0.9 s; a reload takes a few seconds more (READY)
 READY_SECONDS = 90.0     # Pyodide's start on a loaded machine
 
@@ -199,9 +201,10 @@ class Monkey:
             self.page.mouse.wheel(0, box["y"] - self.page.viewport_size["height"] / 2)
             return
         self.log.append(f"click {box['what']}")
-        self.page.mouse.click(box["x"], box["y"])
-        if self.rng.random() < 0.15:  # a double click, or an impatient second click
+        with unsettled(self.page):  # a person clicks again before the worker has answered
             self.page.mouse.click(box["x"], box["y"])
+            if self.rng.random() < 0.15:  # a double click, or an impatient second click
+                self.page.mouse.click(box["x"], box["y"])
 
     def press(self) -> None:
         key = self.rng.choice(self.keys)
@@ -209,8 +212,9 @@ class Monkey:
         self.log.append(f"key {key} x{times}")
         if self.rng.random() < 0.3:  # the focus somewhere else first (keys must work from anywhere)
             self.page.evaluate("document.activeElement && document.activeElement.blur()")
-        for _ in range(times):
-            self.page.keyboard.press(key)
+        with unsettled(self.page):  # the second press before the worker has answered the first
+            for _ in range(times):
+                self.page.keyboard.press(key)
 
     def type_amount(self) -> None:
         box = self.page.locator("#amount-number")

@@ -156,9 +156,9 @@ def test_a_first_visit_whose_snapshot_fails_starts_python_from_scratch(
         first_hand(page)
         assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
         play_to_the_next_hand(page)
-        # Chromium logs the refused download itself (without its address); nothing else is wrong.
-        refused = ["console error: Failed to load resource"] if trouble in ("refused", "a server error") else []
-        assert [p.split(":  ")[0].split(": net::")[0].split(": the server")[0] for p in problems] == refused
+        # Nothing is wrong on the page: the snapshot is downloaded by the worker (web/worker/boot.mjs),
+        # in whose console alone Chromium logs a refused download, and Python started without it.
+        assert problems == []
 
 
 @pytest.mark.parametrize("connection", ["3g", "save-data"])

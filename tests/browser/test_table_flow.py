@@ -12,6 +12,7 @@ from typing import Any
 
 from browser_support import open_ready, screenshot
 from game_helpers import applied, hand_number, history, passive_action, play_passively_until, wait_turn_or_end
+from settle import unsettled
 
 # A bot acts within 0.9 s of its turn; allow for a busy 2-core machine.
 BOT_SECONDS = 5.0
@@ -60,8 +61,9 @@ def test_pressing_deal_twice_deals_one_hand(page: Any, site_url: str) -> None:
         passive_action(page) if page.locator("#controls [data-cmd=draw]").count() == 0 else \
             applied(page, lambda: page.keyboard.press("d"))
     number = hand_number(page)
-    page.keyboard.press("n")
-    page.keyboard.press("n")
+    with unsettled(page):  # the second N before the worker has answered the first
+        page.keyboard.press("n")
+        page.keyboard.press("n")
     page.wait_for_function("n => +document.body.dataset.hand > n", arg=number)
     page.wait_for_timeout(300)
     assert hand_number(page) == number + 1

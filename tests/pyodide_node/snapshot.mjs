@@ -1,5 +1,5 @@
 // Two visitors who start Python from the build's memory snapshot (dist/pyodide/python.snapshot),
-// through the page's own interpreter module (dist/pyodide/stripdeck-boot.mjs): prints, as JSON,
+// through the worker's own start module (dist/web/worker/python_start.mjs): prints, as JSON,
 // what each one's Python says, for tests/test_python_snapshot.py.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "dist", "pyodide");
-const { startFromSnapshot } = await import(pathToFileURL(join(folder, "stripdeck-boot.mjs")).href);
+const start = join(folder, "..", "web", "worker", "python_start.mjs");
+const { startFromSnapshot } = await import(pathToFileURL(start).href);
 const memory = gunzipSync(readFileSync(join(folder, "python.snapshot")));
 const quiet = () => {};
 const visitors = [];

@@ -3,9 +3,9 @@ the page's Python before the App draws anything; and a change of language made i
 
 The page's language is its document's (``<html lang>``): build.py writes one page per language
 and the page's first script moves to the page the player wants. web/page/shell.js has fetched the
-catalogue's first part already (``window.stripdeckCatalogue``, a promise of its bytes); a
-catalogue that cannot be used leaves the page in English with a notice
-(stripdeck.i18n.CatalogueError names what was wrong).
+catalogue's first part already, and the page hands both to the worker (``stripdeckPage``'s
+``lang`` and ``catalogue``, web/worker/boot.mjs); a catalogue that cannot be used leaves the page
+in English with a notice (stripdeck.i18n.CatalogueError names what was wrong).
 
 The catalogue comes in parts (docs/i18n.md, "Bytes"; tools/l10n.py makes them): ``page``, the
 sentences the table needs from the first hand, at start; ``help``, ``hint`` and ``friends`` when
@@ -15,7 +15,7 @@ what they affect again once they are here, page/main.App.need).
 
 from __future__ import annotations
 
-from pyscript import document, window
+import js
 from stripdeck import i18n
 from stripdeck.i18n import _, pgettext
 
@@ -34,18 +34,18 @@ def part_file(code: str, part: str) -> str:
 
 
 async def _bytes(promise) -> bytes | None:
-    """The bytes a JavaScript promise of an ArrayBuffer (or null) gives."""
-    buffer = await promise
+    """The bytes a JavaScript ArrayBuffer (or a promise of one, or null) holds."""
+    buffer = await promise if hasattr(promise, "then") else promise
     if buffer is None:
         return None
-    return bytes(window.Uint8Array.new(buffer).to_py())
+    return bytes(js.Uint8Array.new(buffer).to_py())
 
 
 async def _part_bytes(code: str, part: str, promise=None) -> bytes:
     """A part's bytes, from ``promise`` or fetched; CatalogueError when they cannot be had."""
     if promise is None:
         try:
-            response = await window.fetch(part_file(code, part))
+            response = await js.stripdeckFetch(part_file(code, part))  # relative to the page (web/worker/boot.mjs)
             promise = response.arrayBuffer() if response.ok else None
         except Exception:  # noqa: BLE001 - the network refused (offline, a blocked request)
             promise = None
@@ -79,11 +79,11 @@ async def fetch_part(part: str) -> i18n.Language:
 async def start() -> list[str]:
     """Make the page's language the language of its Python; the notices to show (none, or why the
     page stays in English)."""
-    code = str(document.documentElement.lang or "en")
+    code = str(js.stripdeckPage.lang or "en")
     if code == "en":
         return []
     try:
-        i18n.use(await fetch_language(code, getattr(window, "stripdeckCatalogue", None)))
+        i18n.use(await fetch_language(code, js.stripdeckPage.catalogue))
     except i18n.CatalogueError as err:
         i18n.use(i18n.ENGLISH)
         return [_("The page stays in English: {reason}", reason=str(err))]

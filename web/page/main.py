@@ -11,10 +11,10 @@ import asyncio
 import json
 import time
 
+import js
 import stripdeck
 from friends import guest
 from pyodide.ffi import create_proxy
-from pyscript import window
 from stripdeck import i18n, solved
 from stripdeck.i18n import _, pgettext
 from table import (
@@ -42,10 +42,10 @@ from .turn_sound import TurnAlert
 async def fetch_bytes(url):
     """A file of the site as bytes, or None when it cannot be fetched (offline and not cached, an error status)."""
     try:
-        response = await window.fetch(url)
+        response = await js.stripdeckFetch(url)  # web/worker/boot.mjs: relative to the page, not the worker
         if not response.ok:
             return None
-        return bytes(window.Uint8Array.new(await response.arrayBuffer()).to_py())
+        return bytes(js.Uint8Array.new(await response.arrayBuffer()).to_py())
     except Exception:  # a network failure rejects the fetch: the caller falls back, it does not crash
         return None
 
@@ -70,13 +70,13 @@ class App:
     friends: ``HostMode`` or ``GuestMode``, or None). Those that act on the page are handed the App."""
 
     def __init__(self):
-        self.patch = PagePatch(window.stripdeckPatch)  # what Python draws, applied by web/page/patch.js
+        self.patch = PagePatch(js.stripdeckPatch)  # what Python draws, applied by web/page/patch.js
         # The browser's storage: the game's records, read once (web/page/storage.js); written
         # through the patch.
         keys = (storage.SETTINGS_KEY, storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY,
                 storage.READS_KEY, *friends_page.KEYS)
-        self.local = PageStore(self.patch, keys, str(window.stripdeckStorage.read(json.dumps(keys))))
-        self.address = address_of(str(window.stripdeckInput.address()))  # origin, pathname, search, hash
+        self.local = PageStore(self.patch, keys, str(js.stripdeckStorage.read(json.dumps(keys))))
+        self.address = address_of(str(js.stripdeckInput.address()))  # origin, pathname, search, hash
         params, notices = url_params.parse_params(self.address["search"])
         notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (page/l10n.py)
         self.embed = bool(params.get("embed"))
@@ -527,15 +527,17 @@ class App:
         self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
     def start(self):
-        # Input arrives as messages from web/page/input.js (page/page_input.py takes them).
+        # Input arrives as messages from web/page/input.js (page/page_input.py takes them), the
+        # first ones the state the page is in: the panels open (a panel opened before Python is
+        # drawn then), its visibility and its own words.
         self.proxies.append(create_proxy(self.input.receive))
-        window.stripdeckInput.listen(self.proxies[-1], json.dumps(commands.KEYS), commands.CARD_KEYS)
+        js.stripdeckInput.listen(self.proxies[-1], json.dumps(commands.KEYS), commands.CARD_KEYS)
         self.render_notices()
         if not self.embed:  # the mini game has fixed settings: no Settings panel (web/page/shell.js hides it)
             self.render_settings()
         # Another tab of the game wrote a record: what this page reads later is the browser's.
         self.proxies.append(create_proxy(self.local.changed_elsewhere))
-        window.stripdeckStorage.listen(self.proxies[-1], json.dumps(sorted(self.local.keys)))
+        js.stripdeckStorage.listen(self.proxies[-1], json.dumps(sorted(self.local.keys)))
         if self.mode is not None:
             self.need("friends")  # a guest's or a host's table: its words are play with friends'
         if isinstance(self.mode, friends_page.GuestMode):
@@ -543,8 +545,6 @@ class App:
             self.show_panel("friends", True, focus=False)
         elif self.mode is None and self.ctl.session.hand is None and not self.ctl.game_over:
             self.ctl.deal()
-        if self.panel_open("friends"):  # opened before Python started (web/page/shell.js)
-            self.friends.render()
         self.save()
         # The first hand is shown at once; the evaluator's, bots' and advisor's tables are
         # built in small steps behind it (naming your hand and the bots wait for them).

@@ -256,9 +256,12 @@ class PageInput:
         one's content drawn."""
         app = self.app
         open_now = message.get("open") if isinstance(message.get("open"), list) else []
-        app.open_panels = frozenset(p for p in open_now if isinstance(p, str))
+        before, app.open_panels = app.open_panels, frozenset(p for p in open_now if isinstance(p, str))
         if isinstance(message.get("opened"), str):
             app.panel_opened(message["opened"])
+        else:  # the state the page starts from: panels opened before Python listened are drawn
+            for name in sorted(app.open_panels - before):
+                app.panel_opened(name)
 
     def on_visibility(self, message):
         """The page went into the background or came back: the tab's title follows."""

@@ -1,19 +1,21 @@
-// The game's records in localStorage, for the page's Python (web/page/page_store.py): read once
-// at the start, and the records another tab of the game writes (the "storage" event). Python
-// writes through the page's changes (web/page/patch.js, "store"). localStorage exists only on
-// the main thread: this is the shape Python in a worker needs (docs/worker-candidates.md).
+// The game's records in localStorage, for the worker's Python (web/page/page_store.py): read once
+// when Python is ready (web/page/main.js hands them over), and the records another tab of the
+// game writes (the "storage" event). Python writes through the page's changes
+// (web/page/patch.js, "store"). localStorage exists only on the main thread.
 (() => {
+  const ours = (key) => typeof key === "string" && key.startsWith("stripdeck.");
   const parse = (text) => {
     const keys = JSON.parse(text);
-    return Array.isArray(keys) ? keys.filter((k) => typeof k === "string" && k.startsWith("stripdeck.")) : [];
+    return Array.isArray(keys) ? keys.filter(ours) : [];
   };
 
   window.stripdeckStorage = Object.freeze({
-    /** The records of `keys` (a JSON list) as JSON: {key: text or null}, or {error: why} when the
-     * browser refuses to read its storage. */
-    read(keys) {
+    /** The game's records (every key "stripdeck.*") as JSON: {key: text}, or {error: why} when
+     * the browser refuses to read its storage. */
+    read() {
       try {
-        return JSON.stringify(Object.fromEntries(parse(keys).map((k) => [k, localStorage.getItem(k)])));
+        const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter(ours);
+        return JSON.stringify(Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])));
       } catch (err) {
         return JSON.stringify({ error: String(err?.name ?? err) });
       }
