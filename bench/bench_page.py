@@ -11,7 +11,8 @@ Serves dist/ (build it first: `python3 build.py site`) and drives headless Chrom
   (revalidated: 304s); the table's come from its service worker, which the cold visit
   installed (the benchmark waits for it, as a player's second visit would find it), and
   Python starts from the memory snapshot;
-* bytes transferred (encoded, from the DevTools protocol) for both;
+* bytes transferred (encoded, from the DevTools protocol; the table's worker's from its resource
+  timing) for both;
 * the table's shell: when the pre-rendered table was on screen (first contentful paint and
   web/page/shell.js's mark) and when How to play, clicked by a script in the page 250 ms after
   navigation (or as soon as the table is there), opened;
@@ -97,6 +98,10 @@ PAGE_FIGURES = """() => ({
 })"""
 
 
+# Bytes a worker transferred (resource timing: 0 for what its service worker answered).
+WORKER_BYTES = "performance.getEntriesByType('resource').reduce((sum, r) => sum + r.transferSize, 0)"
+
+
 def load(page: Any, cdp: Any, url: str, mark: str) -> tuple[float, int, dict[str, Any]]:
     """Navigate; return (ms from navigation start to `mark`, bytes transferred, the page's
     own figures). On the table, How to play is clicked as soon as the table is on screen."""
@@ -112,6 +117,10 @@ def load(page: Any, cdp: Any, url: str, mark: str) -> tuple[float, int, dict[str
     ms = float(page.evaluate(f"window.__marks['{mark}']"))
     figures = page.evaluate(PAGE_FIGURES) if mark == "hand" else {}
     cdp.remove_listener("Network.loadingFinished", finished)
+    # The page's DevTools session does not see its worker's requests (the runtime, the snapshot,
+    # the modules): those are read from the worker's own resource timing.
+    for worker in page.workers:
+        total["bytes"] += int(worker.evaluate(WORKER_BYTES))
     return ms, total["bytes"], figures
 
 

@@ -498,7 +498,7 @@ def test_every_command_a_page_can_render_is_offered_by_some_mode():
     from table import commands
 
     root = Path(__file__).resolve().parent.parent
-    game = [root / "web" / folder for folder in ("table", "friends", "page")]
+    game = [root / "web" / folder for folder in ("table", "friends", "app", "page")]
     sources = [*(p for folder in game for p in folder.glob("*.py")),
                *(p for folder in game for p in folder.glob("*.js")), root / "index.html"]
     found = set()

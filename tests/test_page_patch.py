@@ -1,6 +1,6 @@
-"""The page's changes as data (web/page/patch.py): batches, and that web/page/patch.js applies every
+"""The page's changes as data (web/app/patch.py): batches, and that web/page/patch.js applies every
 kind of change Python can make (it throws on a kind it does not know); the storage as Python sees
-it (web/page/page_store.py)."""
+it (web/app/page_store.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 PAGE = WEB / "page"
 sys.path.insert(0, str(WEB))
 
-from page import page_store, patch  # noqa: E402 (no DOM, no Pyodide in either)
+from app import page_store, patch  # noqa: E402 (no DOM, no Pyodide in either)
 
 
 def test_doctests() -> None:
@@ -97,7 +97,7 @@ class Heard:
 def test_the_friends_transport_by_messages_answers_requests_and_passes_on_events() -> None:
     import asyncio
 
-    from page import friends_page  # no DOM, no Pyodide: the transport is reached by messages
+    from app import friends_page  # no DOM, no Pyodide: the transport is reached by messages
 
     async def scenario() -> None:
         sent: list[str] = []

@@ -103,7 +103,7 @@ def table(clock: Clock, seed: int = 1, **changes: Any) -> controller.Controller:
 
 
 def page_html(ctl: Any, mode: str, confirming: bool = False) -> list[str]:
-    """Everything the page draws for the controller's state (web/page/main.py's render)."""
+    """Everything the page draws for the controller's state (web/app/main.py's render)."""
     summary = session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
     out = []
     model = ctl.model()

@@ -3,10 +3,10 @@
     widgets/   the widgets (embed.js's Python too): the engine only
     table/     the Python that runs and draws the table: the engine and the widgets' entry
     friends/   play with friends' Python: the table, the widgets' entry
-    page/      the main thread's glue: the only Python that touches the DOM, JavaScript or the network
+    app/       the App, which runs in the worker: the only Python that speaks to the page (by messages)
 
 A folder imports only folders below it, and another folder only through its entry (the names its
-``__init__.py`` lists in ``__all__``); only page/ imports ``js``, ``pyscript`` or ``pyodide``; and
+``__init__.py`` lists in ``__all__``); only app/ imports ``js``, ``pyscript`` or ``pyodide``; and
 ``web/worker/modules.json`` lists every module the worker's Python imports. Each rule is read from the sources
 with ``ast``, so a test here fails by naming the file, the line and the import.
 """
@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 WEB = Path(__file__).resolve().parents[1] / "web"
-LAYERS = ("widgets", "table", "friends", "page")  # lowest first: each may import those before it
+LAYERS = ("widgets", "table", "friends", "app")  # lowest first: each may import those before it
 BROWSER = {"js", "pyscript", "pyodide"}  # the page's own: the DOM, JavaScript, Pyodide's proxies
-BROWSER_FOLDER = "page"
+BROWSER_FOLDER = "app"
 
 
 def entry(folder: Path) -> list[str]:
@@ -64,7 +64,7 @@ def problems(folder: str, name: str, source: str, entries: dict[str, list[str]],
             continue  # its own folder
         top, _, rest = module.partition(".")
         if top in BROWSER and folder != BROWSER_FOLDER:
-            out.append(f"{at}: only page/ may touch the browser ({', '.join(sorted(BROWSER))}); "
+            out.append(f"{at}: only app/ may touch the browser ({', '.join(sorted(BROWSER))}); "
                        f"web/{folder}/ runs on CPython in the tests and moves to the worker")
         elif top in LAYERS and top != folder:
             if LAYERS.index(top) > LAYERS.index(folder):
@@ -110,8 +110,8 @@ def test_imports_go_one_way_and_through_each_folders_entry(entries):
 
 
 def test_each_entry_names_what_its_folder_holds(entries):
-    # table/, friends/ and page/ offer modules; the widgets offer functions (their modules are theirs).
-    for folder in ("table", "friends", "page"):
+    # table/, friends/ and app/ offer modules; the widgets offer functions (their modules are theirs).
+    for folder in ("table", "friends", "app"):
         held = {p.stem for p in (WEB / folder).glob("*.py")} - {"__init__"}
         assert set(entries[folder]) <= held, f"web/{folder}/__init__.py lists what is not there"
     import web.widgets
@@ -124,14 +124,14 @@ def test_the_checker_names_each_kind_of_break(entries):
     bare = bare_names()
     cases = {
         ("table", "from friends import host\n"): "table/ may not import friends/",
-        ("table", "def f():\n    from page import main\n"): "table/ may not import page/",
+        ("table", "def f():\n    from app import main\n"): "table/ may not import app/",
         ("widgets", "import table.render\n"): "widgets/ may not import table/",
-        ("friends", "from pyscript import document\n"): "only page/ may touch the browser",
-        ("table", "import js\n"): "only page/ may touch the browser",
-        ("page", "from widgets.scripted import build_frames\n"): "scripted not in widgets/'s entry",
-        ("page", "from table import seating\n"): "seating not in table/'s entry",
+        ("friends", "from pyscript import document\n"): "only app/ may touch the browser",
+        ("table", "import js\n"): "only app/ may touch the browser",
+        ("app", "from widgets.scripted import build_frames\n"): "scripted not in widgets/'s entry",
+        ("app", "from table import seating\n"): "seating not in table/'s entry",
         ("friends", "from table.seating import BOT\n"): "seating not in table/'s entry",
-        ("page", "import controller\n"): "imported by its bare name",
+        ("app", "import controller\n"): "imported by its bare name",
         ("table", "from ..friends import host\n"): "leaves its folder by a relative import",
     }
     for (folder, source), said in cases.items():
@@ -139,7 +139,7 @@ def test_the_checker_names_each_kind_of_break(entries):
         assert len(found) == 1 and said in found[0] and found[0].startswith(f"web/{folder}/x.py:"), (source, found)
     fine = ("from . import scheduler\nfrom table import controller, render\nfrom widgets import ranking_html\n"
             "import stripdeck\nfrom stripdeck.i18n import _\nfrom pyscript import document\n")
-    assert problems("page", "x.py", fine, entries, bare) == []
+    assert problems("app", "x.py", fine, entries, bare) == []
 
 
 def local_imports(folder: str, path: Path) -> set[str]:
@@ -158,11 +158,11 @@ def local_imports(folder: str, path: Path) -> set[str]:
     return out
 
 
-def test_the_worker_fetches_every_module_the_page_imports():
+def test_the_worker_fetches_every_module_the_app_imports():
     # A module left out of web/worker/modules.json breaks only the browser, at import: caught here first.
     listed = json.loads((WEB / "worker" / "modules.json").read_text(encoding="utf-8"))["modules"]
     assert len(listed) == len(set(listed)), "web/worker/modules.json lists a module twice"
-    wanted, todo = {"page/boot.py"}, ["page/boot.py"]  # the entry web/worker/boot.mjs runs
+    wanted, todo = {"app/boot.py"}, ["app/boot.py"]  # the entry web/worker/boot.mjs runs
     while todo:
         name = todo.pop()
         folder = name.partition("/")[0]
@@ -170,6 +170,6 @@ def test_the_worker_fetches_every_module_the_page_imports():
             wanted.add(module)
             todo.append(module)
     missing = sorted(wanted - set(listed))
-    assert not missing, f"web/worker/modules.json does not list {missing}, which the page imports"
+    assert not missing, f"web/worker/modules.json does not list {missing}, which the App imports"
     unused = sorted(set(listed) - wanted)
-    assert not unused, f"web/worker/modules.json lists {unused}, which nothing of the page imports"
+    assert not unused, f"web/worker/modules.json lists {unused}, which nothing of the App imports"

@@ -82,7 +82,7 @@ PROJECT = "Stripdeck"
 # In a page template, an element marked ``data-l10n`` has its text translated (its text is the
 # English sentence), and ``data-l10n-attrs="aria-label title"`` names attributes to translate.
 # The built page keeps the English in ``data-l10n="..."`` and ``data-l10n-<attr>="..."``, so the
-# page can say it again in another language without a reload (web/page/l10n.py).
+# page can say it again in another language without a reload (web/app/l10n.py).
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -171,7 +171,7 @@ def extract_manifest(fileobj: Any, keywords: Any, comment_tags: Any,
 def translate_html(template: str, language: Any) -> str:
     """A page template in one language (a stripdeck.i18n.Language): every data-l10n text and
     attribute translated, the English kept in ``data-l10n="..."`` and ``data-l10n-<attr>="..."``
-    for the page's later changes of language (web/page/l10n.py).
+    for the page's later changes of language (web/app/l10n.py).
 
     >>> from stripdeck.i18n import ENGLISH
     >>> translate_html('<b data-l10n>Fold</b><i title="Yes" data-l10n-attrs="title"></i>', ENGLISH)

@@ -4,7 +4,7 @@ What runs where: like ``table/``, nothing here touches the page (no ``js``, ``py
 ``pyodide``; tests/test_web_layout.py), so it runs on CPython in the tests and moves to the worker
 with the table. It builds on ``table/`` (a host's table is a ``Controller``; a guest's page draws
 with the table's presenter and renderer) and never imports ``page/``. The bytes travel through
-``page/net.js`` (WebRTC, main thread only), glued by ``page/friends_page.py``.
+``page/net.js`` (WebRTC, main thread only), glued by ``app/friends_page.py``.
 
 The entries are :class:`host.Host` (a host's side) and :class:`guest.Guest` (a guest's side);
 ``protocol`` is the one validating parser of every message; beside them the page uses

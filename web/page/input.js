@@ -1,5 +1,5 @@
 // The page's input, as messages for Python: clicks, typing, changes, forms and keys become plain
-// JSON objects (web/page/page_input.py takes them), so Python reads no event and no DOM node,
+// JSON objects (web/app/page_input.py takes them), so Python reads no event and no DOM node,
 // the shape Python in a worker needs (docs/worker-candidates.md). Listens on document once Python
 // has said it listens (window.stripdeckInput.listen); before that web/page/shell.js has the panels
 // and Settings.

@@ -1,5 +1,5 @@
 // The page's changes from Python, applied to the DOM: the one way Python's drawing reaches the
-// page (web/page/patch.py builds them). Each change is a JSON array [kind, ...arguments]:
+// page (web/app/patch.py builds them). Each change is a JSON array [kind, ...arguments]:
 //
 //   ["html", id, html]                 the element's content (the table, the action bar, a panel)
 //   ["prop", selector, name, value]    a property of the first element matching: hidden, disabled,

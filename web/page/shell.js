@@ -21,7 +21,7 @@
 // * The page's words in its language (docs/i18n.md): window.stripdeckL10n._(english, values)
 //   for the page's JavaScript (the sentences come inline, #stripdeck-l10n), and the language's
 //   catalogue's first part (locale/<code>.page.mo) fetched at once for Python (window.stripdeckCatalogue,
-//   which web/page/l10n.py takes; the other parts when first needed).
+//   which web/app/l10n.py takes; the other parts when first needed).
 //   A language chosen in Settings before Python runs opens that language's page.
 // l10n-part: script (this file's sentences are said by the page's JavaScript (locale/<code>.json): docs/i18n.md, "Bytes")
 (() => {
@@ -146,7 +146,7 @@
       return;
     }
     const region = (id) => byId(id)?.innerHTML ?? "";
-    // The page's language now: Settings may have changed it in place (web/page/main.py switch_language).
+    // The page's language now: Settings may have changed it in place (web/app/main.py switch_language).
     const saved = { build, lang: document.documentElement.lang || lang, table: region("table"), settings: region("settings-form"), help: region("help-body"),
       history: region("history-list"), session: region("session-list") };
     const text = JSON.stringify(saved);

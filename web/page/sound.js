@@ -1,6 +1,6 @@
 // The turn sound: two short quiet notes, made in the page with the Web Audio API (no sound file).
 // An AudioContext exists only on the main thread, so the sound is played here; the page's Python
-// decides when (web/table/turn_alert.py, web/page/turn_sound.py) and calls
+// decides when (web/table/turn_alert.py, web/app/turn_sound.py) and calls
 // window.stripdeckSound.turn(). Browsers allow sound only once the person has used the page:
 // before that it plays nothing (the tab's title still says whose turn it is).
 (() => {

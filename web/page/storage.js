@@ -1,4 +1,4 @@
-// The game's records in localStorage, for the worker's Python (web/page/page_store.py): read once
+// The game's records in localStorage, for the worker's Python (web/app/page_store.py): read once
 // when Python is ready (web/page/main.js hands them over), and the records another tab of the
 // game writes (the "storage" event). Python writes through the page's changes
 // (web/page/patch.js, "store"). localStorage exists only on the main thread.

@@ -1,6 +1,6 @@
 """Controller: owns the Session and the UI's own state (selection, amount, the step clock).
 
-Pure Python (no `pyscript`, no `js`): page/main.py wires it to the page. It holds its parts and
+Pure Python (no `pyscript`, no `js`): app/main.py wires it to the page. It holds its parts and
 delegates to them by name: ``seating`` (table/seating.py: who plays each seat, who holds the
 device) and ``bot_seats`` (table/bot_seats.py: the opponents' bots and their reads). State flows one way:
 session -> view -> presenter -> render; every input becomes action text sent to

@@ -14,7 +14,7 @@
 //   {type: "loading", url, bytes}        bytes of a runtime file arrived so far (web/page/loading.js)
 //   {type: "python", how}                Python is up: "snapshot" or "fresh"
 //   {type: "ready"}                      Python and the modules are here: the page's state, please
-//   {type: "patch", text}                a batch of changes (web/page/patch.py -> web/page/patch.js)
+//   {type: "patch", text}                a batch of changes (web/app/patch.py -> web/page/patch.js)
 //   {type: "listen", keyMap, cards}      Python takes input now (web/page/input.js listen)
 //   {type: "listen-storage", keys}       Python wants other tabs' writes of these keys
 //   {type: "answered", count}            Python has run this many input messages (after their
@@ -23,7 +23,7 @@
 //
 // Python sees the page through four names on this worker's global scope, the same hand-offs it
 // had on the main thread: stripdeckPatch(text), stripdeckStorage.read/listen,
-// stripdeckInput.address/listen; plus stripdeckPage (language and catalogue, for page/l10n.py)
+// stripdeckInput.address/listen; plus stripdeckPage (language and catalogue, for app/l10n.py)
 // and stripdeckFetch(path) (a file of the site: relative paths are the page's, not this script's).
 import { fetchSnapshot, RUNTIME, startPython } from "./python_start.mjs";
 
@@ -152,7 +152,7 @@ async function start() {
   post({ type: "ready" });
   const { lang, catalogue } = page = await pageState;
   self.stripdeckPage = Object.freeze({ lang: String(lang || "en"), catalogue });
-  await pyodide.runPythonAsync(pyodide.FS.readFile("page/boot.py", { encoding: "utf8" }), { filename: "page/boot.py" });
+  await pyodide.runPythonAsync(pyodide.FS.readFile("app/boot.py", { encoding: "utf8" }), { filename: "app/boot.py" });
 }
 
 start().catch((err) => post({ type: "failed", message: String(err?.stack ?? err?.message ?? err) }));

@@ -1,7 +1,7 @@
-"""The page's App (built when page/boot.py imports this module last): wires the Controller to the page.
+"""The page's App (built when app/boot.py imports this module last): wires the Controller to the page.
 
 One way: controller (session) -> presenter (display model) -> render (HTML text) -> the page's
-changes (page/patch.py, applied by page/patch.js). Input messages (page/input.js) become
+changes (app/patch.py, applied by page/patch.js). Input messages (page/input.js) become
 controller calls; the page is never read back as game state. Every
 automatic step (a bot's move, a clock, the next deal) is decided by `scheduler.next_step`
 and run by the one :class:`Runner`; input only pokes it.
@@ -78,7 +78,7 @@ class App:
         self.local = PageStore(self.patch, keys, str(js.stripdeckStorage.read(json.dumps(keys))))
         self.address = address_of(str(js.stripdeckInput.address()))  # origin, pathname, search, hash
         params, notices = url_params.parse_params(self.address["search"])
-        notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (page/l10n.py)
+        notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (app/l10n.py)
         self.embed = bool(params.get("embed"))
         self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
         invitation = None if self.embed else friends_page.invitation_from_hash(self.address["hash"])
@@ -253,7 +253,7 @@ class App:
     # ---------------------------------------------------------------- rendering
 
     def render(self, announce=True):
-        """Draw the page for the controller's state, in one batch of changes (web/page/patch.py);
+        """Draw the page for the controller's state, in one batch of changes (web/app/patch.py);
         ``announce=False``: tell screen readers nothing (the page changed language: nothing
         happened at the table)."""
         with self.patch.batch():
@@ -347,7 +347,7 @@ class App:
         return "pass" if getattr(self.ctl, "passing", False) else "solo"
 
     def alert_turn(self, model=None, drawn=True):
-        """The turn alert for the state drawn (``self.alert``, page/turn_sound.py); ``drawn`` False:
+        """The turn alert for the state drawn (``self.alert``, app/turn_sound.py); ``drawn`` False:
         only the page's visibility changed (the title follows, nothing sounds)."""
         self.alert.show(model, drawn, self.hidden, sound_on=bool(self.ctl.settings.get("turn_sound")))
 
@@ -442,7 +442,7 @@ class App:
     # ---------------------------------------------------------------- the page's language
 
     def need(self, part):
-        """Whether the sentences of ``part`` of the catalogue (page/l10n.py) may be used now: loaded,
+        """Whether the sentences of ``part`` of the catalogue (app/l10n.py) may be used now: loaded,
         or known not to load (then English). If not yet, they are fetched, and what they affect is
         drawn again once they are here (docs/i18n.md, "Bytes")."""
         language = i18n.current()
@@ -527,7 +527,7 @@ class App:
         self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
     def start(self):
-        # Input arrives as messages from web/page/input.js (page/page_input.py takes them), the
+        # Input arrives as messages from web/page/input.js (app/page_input.py takes them), the
         # first ones the state the page is in: the panels open (a panel opened before Python is
         # drawn then), its visibility and its own words.
         self.proxies.append(create_proxy(self.input.receive))

@@ -1,5 +1,5 @@
 """The browser's storage as the page's Python sees it: the game's records, read once at the start
-and kept here, written back through the page's changes (web/page/patch.py's "store"; patch.js
+and kept here, written back through the page's changes (web/app/patch.py's "store"; patch.js
 writes localStorage). Python reads no storage of its own, the shape Python in a worker needs
 (``localStorage`` exists only on the main thread): web/page/storage.js hands it the records,
 and the records another tab of the game writes (the ``storage`` event).

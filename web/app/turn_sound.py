@@ -2,7 +2,7 @@
 short quiet notes when a turn comes to someone at this page. Pyodide only; the App holds one.
 
 ``table/turn_alert.py`` decides (pure, tested on CPython); this does it, through the page's
-changes (web/page/patch.py): the tab's title, and the sound (web/page/sound.js, Web Audio, no
+changes (web/app/patch.py): the tab's title, and the sound (web/page/sound.js, Web Audio, no
 sound file).
 """
 
@@ -13,7 +13,7 @@ class TurnAlert:
     """Whose turn the last drawn state was at this page."""
 
     def __init__(self, patch):
-        self.patch = patch  # the page's changes (web/page/patch.py)
+        self.patch = patch  # the page's changes (web/app/patch.py)
         self.whose = ""  # whose turn the last drawn state was at this page (turn_alert.whose_turn)
 
     def show(self, model=None, drawn=True, hidden=False, sound_on=False):

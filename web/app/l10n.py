@@ -19,7 +19,7 @@ import js
 from stripdeck import i18n
 from stripdeck.i18n import _, pgettext
 
-start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/page/boot.py)
+start_notices: list[str] = []  # why the page stays in English, for the App's notices (web/app/boot.py)
 FIRST_PART = "page"  # the part loaded at start (tools/l10n.py PAGE_PARTS)
 LATER_PARTS = ("help", "hint", "friends")  # each fetched when first needed
 
