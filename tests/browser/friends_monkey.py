@@ -23,6 +23,8 @@ from typing import Any
 
 from friends_helpers import Person, Room, host_table, invitation, join, leaked_cards, traffic
 from monkey import KEYS, LOOK_JS, STALL_SECONDS, TARGETS, Monkey
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from settle import settle
 
 # What the guest's page shows of the other seats: a face-up card on a seat that is not the
 # guest's and was not revealed at the showdown is a card the guest may not see.
@@ -146,9 +148,15 @@ class FriendsMonkey:
         assert self.host is not None and self.guest is not None
         self.log.append("guest reloads and rejoins")
         self.check_traffic(leaving=True)
+        # Reloaded once its page has taken in what arrived: a reload before the worker's answer to a
+        # message (here the seat, which marks the invitation used) loses that answer, like a click's
+        # (docs/ui.md, "Threads", Timing).
+        settle(self.guest.page)
         self.guest.page.reload()
         self.guest.page.wait_for_selector("body[data-ready='1']", state="attached")
-        if "already joined with this invitation link" not in self.guest.page.inner_text("#friends-body"):
+        try:  # said in the Friends panel, which the worker may draw a batch after the table
+            self.guest.page.wait_for_selector("#friends-body #used-link", state="attached", timeout=10_000)
+        except PlaywrightTimeout:
             self.fail("the guest's page reopened a used invitation without saying it cannot seat again")
         self.seat_again()
 
