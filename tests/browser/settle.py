@@ -52,12 +52,18 @@ def unsettled(page: Page) -> Iterator[Page]:
         page._stripdeck_unsettled -= 1  # type: ignore[attr-defined]
 
 
-def _settling(action: Callable[..., Any], page_of: Callable[[Any], Page]) -> Callable[..., Any]:
+def _then_settle(action: Callable[..., Any], page_of: Callable[..., Page]) -> Callable[..., Any]:
+    """``action``, then a wait for the worker's answer on the page ``page_of`` gives for its arguments."""
     @functools.wraps(action)
-    def act(self: Any, *args: Any, **kwargs: Any) -> Any:
-        result = action(self, *args, **kwargs)
-        settle(page_of(self))
+    def act(*args: Any, **kwargs: Any) -> Any:
+        result = action(*args, **kwargs)
+        settle(page_of(*args))
         return result
+    return act
+
+
+def _settling(action: Callable[..., Any], page_of: Callable[[Any], Page]) -> Callable[..., Any]:
+    act = _then_settle(action, lambda owner, *_: page_of(owner))
     act.__stripdeck_settling__ = True  # type: ignore[attr-defined]
     return act
 
@@ -72,12 +78,7 @@ class _Device:
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._device, name)
         if name in ("press", "type", "insert_text", "click", "dblclick", "up", "wheel") and callable(value):
-            @functools.wraps(value)
-            def act(*args: Any, **kwargs: Any) -> Any:
-                result = value(*args, **kwargs)
-                settle(self._page)
-                return result
-            return act
+            return _then_settle(value, lambda *_: self._page)
         return value
 
 
