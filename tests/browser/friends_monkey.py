@@ -54,6 +54,7 @@ class FriendsMonkey:
     guest: Person | None = None
     url: str = ""                  # the invitation the guest was last seated through
     progress_at: float = 0.0
+    guest_turn: bool = False       # the guest's page has shown its turn since the host's last progress
     progress_key: tuple[Any, ...] = ()
     over: bool = False
     clock: float = 30.0            # seconds a player has to act at this table
@@ -63,8 +64,11 @@ class FriendsMonkey:
 
     def fail(self, why: str) -> None:
         recent = "\n  ".join(self.log[-30:])
+        # What the pages logged so far (Room.close would say it too, but after this failure).
+        logged = "\n  ".join(f"{person.name}: {problem}" for person in (self.host, self.guest)
+                             if person is not None for problem in person.log.problems())
         raise AssertionError(f"friends monkey seed {self.seed} (replay: STRIPDECK_MONKEY_SEED={self.seed}): "
-                             f"{why}\nlast steps:\n  {recent}")
+                             f"{why}\nlast steps:\n  {recent}\nthe pages' problems so far:\n  {logged or 'none'}")
 
     # ---------------------------------------------------------------- the table
 
@@ -116,10 +120,15 @@ class FriendsMonkey:
         self.over = host["over"]
         now = time.monotonic()
         progress = (host["step"], host["hand"], host["over"])
+        # The guest's turn as seen at any check since the host last moved: the guest may act (and
+        # its page leave its turn) between this check's look at the host and its look at the guest.
+        guest_turn = self.guest_waits()
         if progress != self.progress_key or host["myTurn"] or host["deal"] or host["over"]:
-            self.progress_key, self.progress_at = progress, now
+            self.progress_key, self.progress_at, self.guest_turn = progress, now, guest_turn
             self.hands = max(self.hands, host["hand"])
-        elif now - self.progress_at > STALL_SECONDS + (self.clock if self.guest_waits() else 0):
+            return
+        self.guest_turn = self.guest_turn or guest_turn
+        if now - self.progress_at > STALL_SECONDS + (self.clock if self.guest_turn else 0):
             guest = self.guest.page.evaluate("""() => ({data: {...document.body.dataset},
                 status: document.querySelector('#status')?.innerText, controls: document.querySelector('#controls')
                 ?.innerText, notices: document.querySelector('#notices')?.innerText})""")
