@@ -2,7 +2,7 @@
 short quiet notes when a turn comes to someone at this page. Pyodide only; the App holds one.
 
 ``table/turn_alert.py`` decides (pure, tested on CPython); this does it, through the page's
-changes (web/app/patch.py): the tab's title, and the sound (web/page/sound.js, Web Audio, no
+changes (web/app/patch.py): the tab's title, and the sound (web/page/sound.js, an <audio> element, no
 sound file).
 """
 

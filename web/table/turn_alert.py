@@ -1,6 +1,6 @@
 """The turn alert: a short sound when a turn comes to someone at this page, and the tab's title
 while the page is in the background. Pure Python (tested on CPython); web/app/turn_sound.py sets
-``document.title`` and web/page/sound.js plays the sound (two short notes, Web Audio).
+``document.title`` and web/page/sound.js plays the sound (two short notes).
 
 The decision comes from the state the page draws, like everything else: no timer of its own.
 """
