@@ -88,9 +88,10 @@ def compile_catalogues(dist: Path | None) -> None:
 
 
 def make_snapshot(pyodide: Path, wheel: Path) -> None:
-    """Pyodide's memory snapshot, the engine imported (tools/make_snapshot.mjs; the worker starts
-    from it: web/worker/python_start.mjs; docs/ui.md, "Start-up")."""
-    run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide, wheel])
+    """Pyodide's memory snapshot, the engine and web/'s table, friends and widgets imported
+    (tools/make_snapshot.mjs; the worker starts from it: web/worker/python_start.mjs;
+    docs/ui.md, "Start-up")."""
+    run(["node", ROOT / "tools" / "make_snapshot.mjs", pyodide, wheel, ROOT / "web"])
 
 
 def finish_game(dist: Path) -> str:

@@ -8,6 +8,7 @@ and fail on any console error or uncaught page error, like the `page` fixture.
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -158,6 +159,38 @@ def test_a_first_visit_whose_snapshot_fails_starts_python_from_scratch(
         play_to_the_next_hand(page)
         # Nothing is wrong on the page: the snapshot is downloaded by the worker (web/worker/boot.mjs),
         # in whose console alone Chromium logs a refused download, and Python started without it.
+        assert problems == []
+
+
+@pytest.mark.parametrize("page_compiles", [True, False], ids=["the page compiles", "the page cannot"])
+def test_pythons_webassembly_is_downloaded_once_and_compiled_by_the_page_or_else_by_the_worker(
+        browser: Any, site_url: str, page_compiles: bool) -> None:
+    # The page compiles pyodide.asm.wasm (its code cache is kept; a worker's is not) and hands
+    # the module to the worker (web/page/main.js, web/worker/boot.mjs). A page that cannot
+    # (here its compileStreaming fails; the worker's is untouched) leaves it to the worker.
+    with game_context(browser, service_workers="block") as (context, problems):
+        page = context.new_page()
+        warnings: list[str] = []
+        page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+        wasm: list[str] = []
+        context.on("request", lambda r: r.url.endswith("/pyodide/pyodide.asm.wasm") and wasm.append(r.url))
+        if not page_compiles:
+            page.add_init_script("WebAssembly.compileStreaming = () => Promise.reject(new Error('not here'))")
+        page.goto(site_url + "?bots=fast")
+        first_hand(page)
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+        compiled = page.evaluate("performance.getEntriesByName('stripdeck-wasm-compiled').length")
+        assert compiled == (1 if page_compiles else 0)
+        # Downloaded by the page; by the worker again only when the page could not compile it.
+        assert len(wasm) == (1 if page_compiles else 2), wasm
+        assert any("compiled in the worker" in w for w in warnings) != page_compiles, warnings
+        # The loading indicator counted it: what it said had arrived went past everything else.
+        texts = page.evaluate("window.__loading")
+        total = float(download_mb(with_snapshot=True))
+        arrived = [float(m.group(1)) for t in texts if (m := re.search(rf"([\d.]+) of {total} MB", t))]
+        wasm_mb = (DIST / "pyodide" / "pyodide.asm.wasm").stat().st_size / 1e6
+        assert arrived and max(arrived) > total - wasm_mb, texts
+        play_to_the_next_hand(page)
         assert problems == []
 
 

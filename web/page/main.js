@@ -4,7 +4,7 @@
 // is applied by patch.js, what the page says is sent as input.js and storage.js put it.
 //
 // To the worker: "boot" (whether Python starts from its snapshot: web/page/snapshot.js decided)
-// at once; "page" (language, catalogue, address, records) when the worker is ready for it, so
+// at once; "wasm" (Pyodide's WebAssembly compiled here, or null) as soon as it is; "page" (language, catalogue, address, records) when the worker is ready for it, so
 // the records are read as late as possible; then "input" and "stored" messages.
 // From the worker: "loading" (web/page/loading.js), "python" (how it started:
 // <html data-python-start>), "ready", "patch" (web/page/patch.js), "listen" and "listen-storage"
@@ -52,4 +52,32 @@
   });
   worker.addEventListener("error", (event) => console.error(`Stripdeck: the worker failed: ${event.message}`));
   send({ type: "boot", snapshot: Boolean(window.stripdeckSnapshot) });
+
+  // Pyodide's WebAssembly is compiled here and handed to the worker (web/worker/boot.mjs, "the
+  // runtime's WebAssembly"): a page's compiled WebAssembly is kept by the browser for the next
+  // visit, a worker's is not. The compiling itself runs on the browser's own threads. Its bytes
+  // are counted for the loading indicator from a copy of the stream, so that the response
+  // compiled is the one the browser can keep the compiled code of.
+  async function compileRuntime() {
+    const response = await fetch(WASM);
+    if (!response.ok) throw new Error(`${WASM}: HTTP ${response.status}`);
+    countBytes(response.clone(), response.url).catch(() => {}); // the count only: compiling says what failed
+    return WebAssembly.compileStreaming(response);
+  }
+  async function countBytes(response, url) {
+    const reader = response.body.getReader();
+    let bytes = 0;
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      bytes += part.value.byteLength;
+      window.stripdeckLoading?.count(url, bytes);
+    }
+  }
+  const WASM = "./pyodide/pyodide.asm.wasm";
+  compileRuntime().then((module) => {
+    performance.mark("stripdeck-wasm-compiled");
+    send({ type: "wasm", module }); // throws if this browser cannot hand a module to a worker
+  }).catch((err) => {
+    console.warn("Stripdeck: Python's WebAssembly is compiled in the worker:", err);
+    send({ type: "wasm", module: null });
+  });
 })();

@@ -4,6 +4,8 @@
 //
 // From the page (web/page/main.js):
 //   {type: "boot", snapshot}             at once: whether Python starts from its memory snapshot
+//   {type: "wasm", module}               Pyodide's WebAssembly, compiled by the page (a
+//                                        WebAssembly.Module), or null: compile it here
 //   {type: "page", lang, catalogue, address, records}
 //                                        answer to "ready": the page's language and its catalogue's
 //                                        first part (an ArrayBuffer, or null), the address (JSON),
@@ -25,21 +27,46 @@
 // had on the main thread: stripdeckPatch(text), stripdeckStorage.read/listen,
 // stripdeckInput.address/listen; plus stripdeckPage (language and catalogue, for app/l10n.py)
 // and stripdeckFetch(path) (a file of the site: relative paths are the page's, not this script's).
-import { fetchSnapshot, RUNTIME, startPython } from "./python_start.mjs";
+import { fetchLock, fetchSnapshot, fetchWheel, RUNTIME, startPython } from "./python_start.mjs";
 
 const SITE = new URL("../../", import.meta.url).href; // the pages' folder
 const WEB = new URL("../", import.meta.url).href;     // web/: the modules' folder
 const post = (message) => self.postMessage(message);
 
+// ---------------------------------------------------------------- the runtime's WebAssembly
+// The page compiles Pyodide's WebAssembly (pyodide.asm.wasm, 9.6 MB) and hands the compiled
+// module over (web/page/main.js): the browser keeps a page's compiled WebAssembly between visits
+// (its code cache: 40 ms instead of 110-160 here, and already optimised code, which runs
+// Python's start twice as fast) but not a worker's, and a module is shared with a worker, not
+// copied. Pyodide's own request for the file gets a stand-in, which its instantiateStreaming
+// below recognises. If the page could not compile it (module null), Pyodide does, as usual.
+const WASM = RUNTIME + "pyodide.asm.wasm";
+let wasmArrived;
+const pageWasm = new Promise((resolve) => { wasmArrived = resolve; });
+const standIns = new WeakSet(); // the responses given to Pyodide in place of the WebAssembly
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!standIns.has(response)) return instantiateStreaming(response, imports);
+  const module = await pageWasm;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
 // ---------------------------------------------------------------- the loading indicator's bytes
 // Every response from pyodide/ counted as it streams in (the same bytes handed on), and the
-// runtime's modules, which arrive by import (resource timing). Stops once Python is up.
+// runtime's modules, which arrive by import (resource timing). Stops once Python is up. (The
+// WebAssembly's bytes are counted by the page, which downloads it.)
 const originalFetch = self.fetch.bind(self);
 const isRuntime = (url) => url.startsWith(RUNTIME);
 let counting = true;
 self.fetch = async (input, init) => {
-  const response = await originalFetch(input, init);
   const url = new URL(String(input?.url ?? input), SITE).href;
+  if (url === WASM && await pageWasm) {
+    const standIn = new Response(null);
+    standIns.add(standIn);
+    return standIn;
+  }
+  const response = await originalFetch(input, init);
   if (!counting || !isRuntime(url) || !response.body) return response;
   let bytes = 0;
   const reader = response.body.getReader();
@@ -119,6 +146,7 @@ const bootState = new Promise((resolve) => { bootArrived = resolve; });
 
 self.addEventListener("message", ({ data }) => {
   if (data?.type === "boot") bootArrived(data);
+  else if (data?.type === "wasm") wasmArrived(data.module instanceof WebAssembly.Module ? data.module : null);
   else if (data?.type === "page") pageArrived(data);
   else if (data?.type === "input") {
     if (inputListener) answer(data.text);
@@ -135,9 +163,16 @@ const text = (url) => originalFetch(url).then((response) => {
 const modules = text(WEB + "worker/modules.json").then((list) => Promise.all(
   JSON.parse(list).modules.map(async (path) => [path, await text(WEB + path)])));
 
+// Pyodide's runtime module (1.25 MB of JavaScript) is imported now, beside the downloads, so
+// that loadPyodide finds it ready once the snapshot is in.
+import(RUNTIME + "pyodide.asm.mjs").catch(() => {}); // if it fails, loadPyodide says why
+
 async function start() {
   const boot = await bootState;
-  const { pyodide, how } = await startPython(boot.snapshot ? fetchSnapshot() : null, {
+  const lock = fetchLock();
+  const wheel = fetchWheel(lock);
+  wheel.catch(() => {}); // startPython awaits it, and says why it failed
+  const { pyodide, how } = await startPython(boot.snapshot ? fetchSnapshot() : null, lock, wheel, {
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
   });
