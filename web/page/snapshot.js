@@ -4,7 +4,7 @@
 //
 // The snapshot (pyodide/python.snapshot, gzip-compressed) holds Python's memory with the engine
 // imported: starting from it skips most of Pyodide's start. Once the game is installed it comes
-// from the service worker's cache. On a first visit it is 6.8 MB more from the site: used unless
+// from the service worker's cache. On a first visit it is 7.1 MB more from the site: used unless
 // the browser says the player saves data or the connection is slower than 4G, where the
 // download would cost more than the start saves. (Only the page can tell: a worker sees neither
 // the service worker's control nor, in every browser, the connection.)

@@ -2,7 +2,7 @@
 // Python starts from a memory snapshot (pyodide/python.snapshot, gzip-compressed, made at build
 // time by tools/make_snapshot.mjs: the engine already imported) instead of from scratch, which
 // is most of Pyodide's own start-up. The page decides whether a visit uses it
-// (web/page/snapshot.js: on a first visit it is 6.8 MB more to download); if it cannot be had or
+// (web/page/snapshot.js: on a first visit it is 7.1 MB more to download); if it cannot be had or
 // used (no DecompressionStream, a failed download, a bad file), Python starts as usual.
 import { loadPyodide as loadFresh, version } from "../../pyodide/pyodide.mjs";
 
