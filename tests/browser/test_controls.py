@@ -31,10 +31,6 @@ def visible(page: Any) -> list[str]:
     return [str(c) for c in page.evaluate(VISIBLE)]
 
 
-def offered(page: Any) -> set[str]:
-    return set(str(page.get_attribute("body", "data-commands") or "").split())
-
-
 def does_something(page: Any, act: Any, what: str) -> None:
     """``act`` must change what the page shows (a control that does nothing fails)."""
     before = page.evaluate(FINGERPRINT)
@@ -48,11 +44,12 @@ def does_something(page: Any, act: Any, what: str) -> None:
 def check_phase(page: Any, phases: dict[str, set[str]]) -> list[str]:
     """The controls on screen are commands of the page's mode; keys without a control on
     screen are pressed too (they must do nothing, and raise nothing). Returns the controls."""
-    cmds = visible(page)
-    mode = str(page.get_attribute("body", "data-mode"))
-    extra = set(cmds) - offered(page)
+    # One look: the worker's next batch of changes may land between two reads.
+    seen = page.evaluate(f"""() => ({{cmds: ({VISIBLE})(), mode: document.body.dataset.mode,
+        offered: document.body.dataset.commands || '', phase: document.body.dataset.phase || 'none'}})""")
+    cmds, mode, phase = [str(c) for c in seen["cmds"]], str(seen["mode"]), str(seen["phase"])
+    extra = set(cmds) - set(str(seen["offered"]).split())
     assert not extra, f"{mode}: controls of another mode on screen: {extra}"
-    phase = str(page.get_attribute("body", "data-phase") or "none")
     phases.setdefault(phase, set()).update(cmds)
     for key in KEYS:
         if not any(c in cmds for c in KEY_CMDS.get(key, ("card",))):
