@@ -149,7 +149,8 @@ def assemble_site() -> Path:
     runtime = sum(p.stat().st_size for p in pyodide.iterdir() if p.is_file()) - snapshot
     page = DIST / "index.html"
     page.write_text(page.read_text().replace(
-        'data-runtime-bytes=""', f'data-runtime-bytes="{runtime}" data-snapshot-bytes="{snapshot}"'))
+        'data-runtime-bytes=""', f'data-runtime-bytes="{runtime}" data-snapshot-bytes="{snapshot}" '
+        f'data-wheel-bytes="{wheel.stat().st_size}"'))
     finish_game(DIST)
     files = [p for p in DIST.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

@@ -239,6 +239,26 @@ class HeldRuntime:
         self.page.unroute(self.PATTERN)
 
 
+def test_the_loading_indicator_names_the_game_only_once_the_runtime_is_in(browser: Any, site_url: str) -> None:
+    # The wheel downloads beside the runtime (web/worker/boot.mjs): its bytes alone do not make
+    # the indicator say the runtime is in. Held here until the rest has arrived.
+    with game_context(browser, service_workers="block") as (context, problems):
+        page = context.new_page()
+        held: list[Any] = []
+        page.route("**/pyodide/*.whl", lambda route: held.append(route))
+        page.goto(site_url + "?bots=fast")
+        page.locator("#loading", has_text="Downloading the game").wait_for()
+        texts = page.evaluate("window.__loading")
+        runtime = [t for t in texts if t.startswith("Downloading the Python runtime")]
+        game = [t for t in texts if t.startswith("Downloading the game")]
+        assert runtime and texts.index(runtime[-1]) < texts.index(game[0]), texts
+        for route in held:
+            route.continue_()
+        page.unroute("**/pyodide/*.whl")
+        first_hand(page)
+        assert problems == []
+
+
 def test_the_table_is_on_screen_and_its_panels_work_before_python_starts(browser: Any, site_url: str) -> None:
     with game_context(browser) as (context, problems):
         page = context.new_page()

@@ -10,19 +10,26 @@
   if (!box) return;
   const runtimeBytes = Number(box.dataset.runtimeBytes) || 0;
   const snapshotBytes = Number(box.dataset.snapshotBytes) || 0;
+  const wheelBytes = Number(box.dataset.wheelBytes) || 0; // the game's own file, part of the runtime's
   const bar = document.getElementById("load-progress");
   const text = document.getElementById("load-text");
   const streamed = new Map(); // url -> bytes so far
   const words = window.stripdeckL10n; // web/page/shell.js: the page's language
   const _ = words ? words._ : (english) => english;
   const number = words ? words.number : (n, decimals) => n.toFixed(decimals);
-  let game = false; // the game's own file (the wheel) is coming, not the runtime
+  const UNCOUNTED = 64_000; // bytes of the runtime the worker may not see arrive (below)
   let arrived = false; // Python is up: everything it needed has arrived, whatever was counted
 
   const mb = (n) => number(n / 1e6, 1);
   function show() {
     const total = runtimeBytes && runtimeBytes + (window.stripdeckSnapshot ? snapshotBytes : 0);
     const loaded = [...streamed.values()].reduce((a, b) => a + b, 0);
+    // The game's own file (the wheel) is what is left once everything else has arrived: it
+    // downloads beside the runtime, so its bytes alone do not mean the runtime is in. (UNCOUNTED:
+    // the runtime's small module imported with the worker's own script, pyodide.mjs, 18 KB, may
+    // have arrived before the worker could count it.)
+    const wheel = [...streamed].filter(([url]) => /\.whl$/.test(url)).reduce((a, [, b]) => a + b, 0);
+    const game = loaded - wheel >= total - wheelBytes - UNCOUNTED;
     const done = arrived ? 1 : total ? Math.min(loaded / total, 1) : 0;
     if (bar && total) { bar.value = Math.round(done * 100); }
     if (text) {
@@ -44,7 +51,6 @@
     },
     count(url, bytes) {
       if (document.body.classList.contains("started")) return;
-      if (/\.whl$/.test(url)) game = true;
       streamed.set(String(url), Number(bytes) || 0);
       show();
     },
