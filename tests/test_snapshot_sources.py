@@ -27,6 +27,7 @@ def snapshot(tmp_path: Path) -> tuple[Path, dict[str, object]]:
         path.write_text(f"# {name}\n")
         digests[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
     record = types.ModuleType("snapshot_sources")
+    record.packages = ("stripdeck", "table", "friends", "widgets")  # type: ignore[attr-defined]
     record.digests = digests  # type: ignore[attr-defined]
     modules: dict[str, object] = {name: types.ModuleType(name) for name in (*SNAPSHOT_MODULES, "json", "tables")}
     modules["snapshot_sources"] = record

@@ -27,7 +27,9 @@ const { loadPyodide } = await import(pathToFileURL(join(folder, "pyodide.mjs")).
 const quiet = () => {};
 const pyodide = await loadPyodide({ indexURL: folder + "/", _makeSnapshot: true, stdout: quiet, stderr: quiet });
 // The wheel goes in with Python's zipfile: loadPackage would leave JavaScript references that a
-// snapshot cannot hold. In the page, Pyodide installs the same wheel again over these files.
+// snapshot cannot hold. In the page, the worker unpacks the same wheel again over these files
+// (web/worker/python_start.mjs installWheel; not called here: its cache invalidation and clean-up
+// made the snapshot 116 KB larger compressed).
 pyodide.FS.writeFile("/tmp/stripdeck.whl", readFileSync(wheel));
 pyodide.runPython(`
 import sys, zipfile
@@ -45,17 +47,18 @@ for (const path of preloaded) {
   pyodide.FS.writeFile(path, readFileSync(join(web, path)));
 }
 const names = preloaded.map((path) => path.replace(/(\/__init__)?\.py$/, "").replaceAll("/", "."));
-// Each imported module's file and the SHA-256 of its source, for web/app/snapshot_sources.py,
-// which imports them all again should this visit's files differ.
+// The packages imported, and each of their modules' file with the SHA-256 of its source, for
+// web/app/snapshot_sources.py, which imports them all again should this visit's files differ.
 pyodide.runPython(`
 import hashlib, importlib, os, sys, types
 for name in ${JSON.stringify(names)}:
     importlib.import_module(name)
 record = types.ModuleType("snapshot_sources", "The snapshot's modules: web/app/snapshot_sources.py")
+record.packages = ("stripdeck", "table", "friends", "widgets")
 record.digests = {}
 for name, module in sorted(sys.modules.items()):
     path = getattr(module, "__file__", None)
-    if name.split(".")[0] in ("stripdeck", "table", "friends", "widgets") and path:
+    if name.split(".")[0] in record.packages and path:
         with open(path, "rb") as source:
             record.digests[os.path.abspath(path)] = hashlib.sha256(source.read()).hexdigest()
 sys.modules["snapshot_sources"] = record

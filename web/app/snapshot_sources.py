@@ -1,8 +1,9 @@
 """The modules the build's memory snapshot came with, checked against the files of this visit.
 
 tools/make_snapshot.mjs imports the engine and web/'s table, friends and widgets into the
-snapshot, and records each module's file and the SHA-256 of its source in the module
-``snapshot_sources`` (in ``sys.modules``, made there). The worker then writes this visit's files
+snapshot, and records those packages (``packages``) and each of their modules' file and the
+SHA-256 of its source (``digests``) in the module ``snapshot_sources`` (in ``sys.modules``, made
+there). The worker then writes this visit's files
 (the wheel, web/worker/modules.json's list). Should any differ (a snapshot that does not belong
 to these files: a release that changed a module but not the snapshot, a development copy), every
 one of those modules is forgotten, so that they are all imported again from the files: a module
@@ -14,8 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import sys
-
-PACKAGES = ("stripdeck", "table", "friends", "widgets")
 
 
 def stale(digests: dict[str, str]) -> list[str]:
@@ -42,7 +41,8 @@ def forget_if_stale(modules: dict[str, object] | None = None) -> list[str]:
         return []
     changed = stale(digests)
     if changed:
-        for name in [m for m in modules if m.split(".")[0] in PACKAGES]:
+        packages = set(record.packages)
+        for name in [m for m in modules if m.split(".")[0] in packages]:
             del modules[name]
     del modules["snapshot_sources"]
     return changed
