@@ -269,3 +269,39 @@ def test_a_bet_shown_to_be_value_is_raised_as_a_bluff_less_often() -> None:
             raises[id(bot)] += player_view(state, me).legal is not None and \
                 bot.decide(player_view(state, me), random.Random(seed)).startswith("raise")
     assert raises[id(shown)] * 3 < raises[id(unseen)] * 2, raises
+
+
+def test_hard_bets_into_two_folders_only_a_hand_above_its_fair_share_and_normal_bets_thinner() -> None:
+    # docs/bots.md ("More than two players"): checked to with two or more opponents in the hand, hard's
+    # value bet needs a chance above the fair share of the pot (1.2 / players in), by up to 10 points as
+    # far as those opponents are read to fold to bets more than an ordinary player (then only the best of
+    # their hands call); normal bets from the fair share. A hand 2-7 points above it after the draw:
+    # a fresh hard bets it, a hard that has read two folders checks it, normal mostly bets it.
+    from stripdeck.sound import _SOUND, _Facts
+    from stripdeck.state import BET2
+
+    drawer = SoundBot("hard", seed=1)
+    state = start_hand(OFFICIAL, [200] * 3, 0, seed=106)
+    while state.phase != BET2:
+        view = player_view(state, state.to_act)
+        kinds = view.legal.kinds
+        state, _ = apply(state, "call" if "call" in kinds else "check" if "check" in kinds else drawer.decide(view))
+    view = player_view(state, state.to_act)
+    facts = _Facts(view)
+    assert len(facts.opponents) == 2 and view.legal.call_amount == 0 and not facts.in_position
+    margin = drawer._equity(view, facts) - 1.2 / 3
+    assert 0.02 < margin < 0.07 and _SOUND["hard"].multiway_bar == 0.10, margin
+
+    def read_two_folders(level: str) -> SoundBot:
+        bot = SoundBot(level, seed=1)
+        run_arena([bot, "normal", "normal"], hands=600, seed=3, rules=OFFICIAL)  # normal folds to most bets
+        bot.seated(["player 2", "player 1", "player 3"])  # this hand: the bot in seat 1, the normals around it
+        assert min(bot.reads.fold_rate(who) for who in ("player 2", "player 3")) > 0.7
+        return bot
+
+    def actions(bot: SoundBot) -> list[str]:
+        return [bot.decide(view, random.Random(i)) for i in range(400)]
+
+    assert set(actions(SoundBot("hard", seed=1))) == {"bet"}
+    assert set(actions(read_two_folders("hard"))) == {"check"}
+    assert actions(read_two_folders("normal")).count("bet") > 200

@@ -24,6 +24,11 @@ classic hard bot does; ``normal`` at three or more seats draws by the rule of th
 (:func:`stripdeck.odds.draw_choice`) and values its hand before the draw by that same draw.
 A stand-pat opponent's hand is read as a mixture of true pat hands and
 plain dealt hands, in the share its measured stand-pat rate says.
+
+With two or more opponents in the hand, ``hard`` bets (when no bet is to call) only a stronger
+hand than its fair share of the pot asks: a bet into several players is called by the best of
+several hands, any of which may raise, so the equity against random hands overstates what the
+bet wins. ``normal`` bets as thin as the fair share (a level's mistake, like its judging error).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from .cards import format_cards, full_deck
 from .evaluator import strength_table
 from .i18n import _
 from .odds import OpponentModel, opponent_model
-from .reads import _AGGRESSIVE, _PRIOR_AGGRESSION, _PRIOR_BLUFF_SHOWN, Reads, ReadsError
+from .reads import _AGGRESSIVE, _PRIOR_AGGRESSION, _PRIOR_BLUFF_SHOWN, _PRIOR_FOLD, Reads, ReadsError
 from .rules import Rules
 from .solved import Mistakes, SolvedPlayer
 from .state import BET1, BET2, DRAW, blind_seats
@@ -92,15 +97,16 @@ def dealt_steps(rules: Rules, samples: int = 4000) -> Iterator[None]:
 class _Level:
     """What sets a level apart: judging error (and, in the heads-up strategy, slips and close draws
     got wrong), reads (and how much evidence a leak needs), bluffing, exact draws (or, at three or
-    more seats only, the rule of thumb), the opponents' draw counts weighed in the draw, and a passive
-    caller's leaks (calls too light, raises too little)."""
+    more seats only, the rule of thumb), the opponents' draw counts weighed in the draw, a passive
+    caller's leaks (calls too light, raises too little), and the extra equity a bet into two or
+    more opponents asks for (``multiway_bar``)."""
 
     __slots__ = ("noise", "reads", "bluffs", "exact", "exact_multiway", "reads_draws", "call_slack", "passive",
-                 "mistakes", "pace")
+                 "mistakes", "pace", "multiway_bar")
 
     def __init__(self, noise: float, reads: bool, bluffs: float, exact: bool, reads_draws: bool,
                  call_slack: float, passive: float, mistakes: Mistakes | None = None, pace: float = 1.0,
-                 exact_multiway: bool | None = None) -> None:
+                 exact_multiway: bool | None = None, multiway_bar: float = 0.0) -> None:
         self.noise, self.reads, self.bluffs, self.exact = noise, reads, bluffs, exact
         # at three or more seats: exact draws (else the rule of thumb, ``odds.draw_choice``)
         self.exact_multiway = exact if exact_multiway is None else exact_multiway
@@ -108,13 +114,15 @@ class _Level:
         # the mistakes of its heads-up base play (the computed strategy); by the principles, the judging error
         self.mistakes = mistakes if mistakes is not None else Mistakes(noise=noise)
         self.pace = pace  # the evidence a leak needs before it is exploited, times hard's
+        # with two or more opponents in the hand: the bet bar's rise (the callers are the best of several hands)
+        self.multiway_bar = multiway_bar
 
 
 # normal's mistakes (docs/bots.md, "The levels"): each as likely one way as the other
 _NORMAL_MISTAKES = Mistakes(noise=0.08, slip=0.25, slip_size=0.25, draw_slip=0.35, draw_margin=0.06)
 
 _SOUND = {
-    "hard": _Level(0.0, True, 1.0, True, True, 0.0, 0.0),
+    "hard": _Level(0.0, True, 1.0, True, True, 0.0, 0.0, multiway_bar=0.10),
     # normal draws by the rule of thumb at three or more seats (docs/bots.md, "The levels")
     "normal": _Level(0.08, True, 1.0, True, True, 0.0, 0.0, _NORMAL_MISTAKES, pace=2.0, exact_multiway=False),
     "easy": _Level(0.12, False, 0.4, False, False, 0.10, 0.12),
@@ -280,6 +288,8 @@ class SoundBot:
             bar = 1.2 / (n + 1) - (0.04 if facts.in_position else 0.0) - 0.04 * st.aggression + lv.passive
             if view.phase == BET1:
                 bar += 0.03
+            if n > 1 and lv.multiway_bar:
+                bar += lv.multiway_bar * self._multiway_folds(view, facts)
             if aggressive and judged >= bar:
                 if e >= 0.85 and rng.random() < 0.12:
                     return "check"  # now and then a strong hand checks, so a check is not a give-up
@@ -300,6 +310,16 @@ class SoundBot:
         if aggressive and self._raise_bluff(view, facts, rng):
             return self._size(view, aggressive, 0.9, rng)
         return "fold" if "fold" in kinds else "check"
+
+    def _multiway_folds(self, view: PlayerView, facts: _Facts) -> float:
+        """How far (0 to 1) a bet into several players is called only by the best of their hands: as far as
+        they are measured to fold to a bet more often than an ordinary player (callers who fold little call
+        with any hand, and a thin bet pays against them)."""
+        if not self._lv.reads:
+            return 1.0
+        after = view.phase == BET2
+        folds = sum(self.reads.fold_rate(self._id(seat), after) for seat in facts.opponents) / len(facts.opponents)
+        return min(1.0, max(0.0, 2 * (folds - _PRIOR_FOLD) / (1 - _PRIOR_FOLD)))
 
     def _bluff_rate(self, view: PlayerView, facts: _Facts, bar: float) -> float:
         """How often a weak hand bets: bluffs to value bets in the ratio a call's price makes fair,
