@@ -289,7 +289,7 @@ class SoundBot:
             if view.phase == BET1:
                 bar += 0.03
             if n > 1 and lv.multiway_bar:
-                bar += lv.multiway_bar * self._multiway_folds(view, facts)
+                bar += lv.multiway_bar * self._multiway_folds(facts)
             if aggressive and judged >= bar:
                 if e >= 0.85 and rng.random() < 0.12:
                     return "check"  # now and then a strong hand checks, so a check is not a give-up
@@ -311,13 +311,11 @@ class SoundBot:
             return self._size(view, aggressive, 0.9, rng)
         return "fold" if "fold" in kinds else "check"
 
-    def _multiway_folds(self, view: PlayerView, facts: _Facts) -> float:
+    def _multiway_folds(self, facts: _Facts) -> float:
         """How far (0 to 1) a bet into several players is called only by the best of their hands: as far as
         they are measured to fold to a bet more often than an ordinary player (callers who fold little call
         with any hand, and a thin bet pays against them)."""
-        if not self._lv.reads:
-            return 1.0
-        after = view.phase == BET2
+        after = facts.phase == BET2
         folds = sum(self.reads.fold_rate(self._id(seat), after) for seat in facts.opponents) / len(facts.opponents)
         return min(1.0, max(0.0, 2 * (folds - _PRIOR_FOLD) / (1 - _PRIOR_FOLD)))
 
