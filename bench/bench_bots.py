@@ -64,12 +64,12 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     out["advise_median_ms"] = statistics.median(everything)
     out["advise_max_ms"] = max(everything)
     out["advise_max_ms_by_limit"] = {k: max(v) for k, v in per_limit.items()}
-    from stripdeck import solved, sound
+    from stripdeck import sound, strategy_file
     from stripdeck.warmup import prepare
     official = Rules.preset("official")  # the page's default table: heads-up, where the strategy is shipped
     for _ in prepare(official):  # the page's warm-up: the steps' longest is what a page may pause for
         pass
-    solved._LOADED.clear()
+    strategy_file._LOADED.clear()
     sound._DEALT.clear()
     steps = []
     t = time.perf_counter()
@@ -80,10 +80,10 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     out["bots_prepare_ms"] = sum(steps)
     out["bots_prepare_step_max_ms"] = max(steps)
     out["bots_prepare_steps"] = len(steps)
-    online = Rules.preset("online")  # pot limit: the heads-up strategy is read lazily (stripdeck.solved)
+    online = Rules.preset("online")  # pot limit: the heads-up strategy is read lazily (stripdeck.strategy_file)
     for _ in prepare(online):
         pass
-    solved._LOADED.clear()
+    strategy_file._LOADED.clear()
     steps = []
     t = time.perf_counter()
     for _ in prepare(online):
@@ -93,19 +93,19 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     out["bots_prepare_online_ms"] = sum(steps)
     out["bots_prepare_online_step_max_ms"] = max(steps)
     out["bots_prepare_online_steps"] = len(steps)
-    no_limit = Rules.preset("online", structure="no-limit")  # the strategy the wheel leaves out (stripdeck.solved)
+    no_limit = Rules.preset("online", structure="no-limit")  # the strategy the wheel leaves out (strategy_file)
     name = "online-no-limit"
-    data = (Path(solved.__file__).parent / f"strategy-{name}.bin").read_bytes()  # what the page fetches
-    solved._LOADED.clear()
+    data = (Path(strategy_file.__file__).parent / f"strategy-{name}.bin").read_bytes()  # what the page fetches
+    strategy_file._LOADED.clear()
     steps = []
     t = time.perf_counter()
-    solved.provide_strategy(name, data)  # the page's hand-over, then the steps of stripdeck.prepare
-    for _ in solved.strategy_steps(no_limit):
+    strategy_file.provide_strategy(name, data)  # the page's hand-over, then the steps of stripdeck.prepare
+    for _ in strategy_file.strategy_steps(no_limit):
         now = time.perf_counter()
         steps.append((now - t) * 1000)
         t = now
     steps.append((time.perf_counter() - t) * 1000)
-    if solved.load_strategy(no_limit) is None:
+    if strategy_file.load_strategy(no_limit) is None:
         raise SystemExit("the no-limit strategy did not load")
     out["bots_prepare_nolimit_ms"] = sum(steps)
     out["bots_prepare_nolimit_step_max_ms"] = max(steps)

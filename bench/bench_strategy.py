@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT / "core"))
 
 from stripdeck import Rules  # noqa: E402
 from stripdeck.abstraction import build_abstraction  # noqa: E402
-from stripdeck.solved import encode_strategy  # noqa: E402
 from stripdeck.solver import GameTree, Solver, build_pot_tree, build_tree, exploitability, mbb_per_hand  # noqa: E402
+from stripdeck.strategy_file import encode_strategy  # noqa: E402
 
 
 def rules_for(name: str) -> Rules:
@@ -83,7 +83,7 @@ def train(preset: str, iterations: int, samples: int, classes: int, buckets: int
 
 def measure_shipped(samples: int, classes: int, buckets: int, presets: list[str]) -> int:
     """The exploitability of each shipped strategy file, as the game plays it (rounded as stored)."""
-    from stripdeck.solved import all_rows, decode_strategy
+    from stripdeck.strategy_file import all_rows, decode_strategy
 
     for preset in presets:
         rules = rules_for(preset)
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(caps) != 2:
         parser.error("--caps takes two numbers, before and after the draw")
     if args.recompact:  # the shipped files of --presets again, in --levels (then measured as shipped)
-        from stripdeck.solved import all_rows, decode_strategy
+        from stripdeck.strategy_file import all_rows, decode_strategy
         for preset in presets:
             shipped = decode_strategy(strategy_path(preset).read_bytes(), rules_for(preset))
             tree = tree_for(rules_for(preset), shipped.tree.abstraction, shipped.tree.caps,

@@ -44,7 +44,7 @@ def check_site_is_current() -> None:
         for p in (ROOT / "core" / "stripdeck").rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
         and "locale" not in p.relative_to(ROOT / "core" / "stripdeck").parts  # not in the page's wheel
-        and p.name not in LAZY_STRATEGY_FILES  # files of the site, not of the wheel (stripdeck.solved)
+        and p.name not in LAZY_STRATEGY_FILES  # files of the site, not of the wheel (stripdeck.strategy_file)
     }
     if packed != sources:
         raise PyodideError("dist/ is stale (core/ changed): run `python3 build.py site`")

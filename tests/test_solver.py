@@ -90,7 +90,7 @@ def test_the_solver_plays_fixed_limit_only() -> None:
 
 
 def test_a_strategy_file_round_trips_and_refuses_another_shape(small: Solver) -> None:
-    from stripdeck.solved import decode_strategy, encode_strategy
+    from stripdeck.strategy_file import decode_strategy, encode_strategy
 
     strategy = small.average_strategy()
     data = encode_strategy("official", small.tree, strategy)
@@ -127,7 +127,7 @@ def test_the_public_history_is_read_from_the_view_as_the_abstract_game_has_it() 
 
 
 def test_the_shipped_strategy_fits_the_official_preset_at_any_stakes() -> None:
-    from stripdeck.solved import load_strategy
+    from stripdeck.strategy_file import load_strategy
 
     shipped = load_strategy(OFFICIAL)
     assert shipped is not None and shipped.preset == "official"
@@ -165,19 +165,19 @@ def test_the_pat_bluffer_that_beats_today_s_hard_bot_loses_to_the_solved_strateg
 
 def test_the_shipped_strategy_loads_in_steps_for_the_page() -> None:
     # stripdeck.prepare runs these steps between the page's frames (bench/bench_bots.py times them).
-    from stripdeck import solved
+    from stripdeck import strategy_file
     from stripdeck.warmup import prepare
 
-    solved._LOADED.clear()
-    assert len(list(solved.strategy_steps(OFFICIAL))) >= 5
-    loaded = solved.load_strategy(OFFICIAL)
+    strategy_file._LOADED.clear()
+    assert len(list(strategy_file.strategy_steps(OFFICIAL))) >= 5
+    loaded = strategy_file.load_strategy(OFFICIAL)
     assert loaded is not None and loaded.preset == "official"
-    assert list(solved.strategy_steps(OFFICIAL)) == []  # loaded once
-    assert list(solved.strategy_steps(Rules.preset("online", draw_limit=2))) == []  # none shipped
-    solved._LOADED.clear()
+    assert list(strategy_file.strategy_steps(OFFICIAL)) == []  # loaded once
+    assert list(strategy_file.strategy_steps(Rules.preset("online", draw_limit=2))) == []  # none shipped
+    strategy_file._LOADED.clear()
     for _ in prepare(OFFICIAL):
         pass
-    assert solved._LOADED and solved.load_strategy(OFFICIAL).rows == loaded.rows
+    assert strategy_file._LOADED and strategy_file.load_strategy(OFFICIAL).rows == loaded.rows
 
 
 # --------------------------------------------------------------------------- pot limit (the online preset)
@@ -287,7 +287,7 @@ def test_a_cheaper_bet_than_the_abstract_one_is_folded_to_less() -> None:
 
 
 def test_a_compact_pot_limit_file_round_trips_through_the_lazy_tree(small_pot: Solver) -> None:
-    from stripdeck.solved import all_rows, decode_strategy, encode_strategy
+    from stripdeck.strategy_file import all_rows, decode_strategy, encode_strategy
 
     list(small_pot.run(2))
     strategy = small_pot.average_strategy()
@@ -321,11 +321,11 @@ def test_the_shipped_pot_limit_strategy_plays_legal_hands_and_a_trick_loses_to_i
 def test_the_pot_limit_strategy_loads_in_steps_of_a_few_milliseconds() -> None:
     import time
 
-    from stripdeck import solved
+    from stripdeck import strategy_file
 
-    solved._LOADED.clear()
+    strategy_file._LOADED.clear()
     longest = 0.0
-    steps = solved.strategy_steps(ONLINE)
+    steps = strategy_file.strategy_steps(ONLINE)
     while True:
         start = time.perf_counter()
         try:
@@ -334,6 +334,6 @@ def test_the_pot_limit_strategy_loads_in_steps_of_a_few_milliseconds() -> None:
             break
         finally:
             longest = max(longest, time.perf_counter() - start)
-    loaded = solved.load_strategy(ONLINE)
+    loaded = strategy_file.load_strategy(ONLINE)
     assert loaded is not None and loaded.levels == 15  # compact: half a byte a probability
     assert longest < 0.5  # generous for a loaded machine; bench/bench_bots.py --pyodide has the figures

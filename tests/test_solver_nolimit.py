@@ -29,15 +29,15 @@ def small_nl() -> Solver:
 @pytest.fixture()
 def fresh() -> Iterator[None]:
     """Forget what was loaded or handed over before and after a test (the module keeps them)."""
-    from stripdeck import solved
+    from stripdeck import strategy_file
 
-    solved._LOADED.clear()
-    solved._PROVIDED.clear()
-    solved._PROBLEMS.clear()
+    strategy_file._LOADED.clear()
+    strategy_file._PROVIDED.clear()
+    strategy_file._PROBLEMS.clear()
     yield
-    solved._LOADED.clear()
-    solved._PROVIDED.clear()
-    solved._PROBLEMS.clear()
+    strategy_file._LOADED.clear()
+    strategy_file._PROVIDED.clear()
+    strategy_file._PROBLEMS.clear()
 
 
 def test_the_no_limit_tree_has_all_in_open_at_every_decision(small_nl: Solver) -> None:
@@ -109,7 +109,7 @@ def test_a_bet_between_the_pot_and_all_in_is_mapped_pseudo_harmonically(small_nl
 
 
 def test_a_no_limit_file_round_trips_and_is_refused_by_pot_limit(small_nl: Solver) -> None:
-    from stripdeck.solved import all_rows, decode_strategy, encode_strategy
+    from stripdeck.strategy_file import all_rows, decode_strategy, encode_strategy
 
     list(small_nl.run(2))
     strategy = small_nl.average_strategy()
@@ -130,7 +130,7 @@ def test_a_no_limit_file_round_trips_and_is_refused_by_pot_limit(small_nl: Solve
 
 
 def test_the_shipped_no_limit_strategy_is_found_for_the_online_stakes_in_no_limit(fresh: None) -> None:
-    from stripdeck.solved import LAZY_STRATEGIES, load_strategy, strategy_rules
+    from stripdeck.strategy_file import LAZY_STRATEGIES, load_strategy, strategy_rules
 
     assert NAME in LAZY_STRATEGIES and strategy_rules(NAME) == NO_LIMIT
     shipped = load_strategy(NO_LIMIT)  # on CPython from the package's folder of a checkout
@@ -140,20 +140,20 @@ def test_the_shipped_no_limit_strategy_is_found_for_the_online_stakes_in_no_limi
 
 
 def test_the_page_hands_over_the_fetched_file_and_it_loads_in_steps(fresh: None) -> None:
-    from stripdeck import solved
+    from stripdeck import strategy_file
     from stripdeck.warmup import prepare
 
-    assert solved.wanted_strategy(NO_LIMIT) == NAME  # the page fetches web/data/strategy-online-no-limit.bin
-    assert solved.wanted_strategy(ONLINE) is None  # pot limit is in the wheel
-    assert solved.wanted_strategy(Rules.preset("official")) is None
-    solved.provide_strategy(NAME, SHIPPED.read_bytes())
-    assert solved.wanted_strategy(NO_LIMIT) is None  # handed over: not fetched twice
+    assert strategy_file.wanted_strategy(NO_LIMIT) == NAME  # the page fetches web/data/strategy-online-no-limit.bin
+    assert strategy_file.wanted_strategy(ONLINE) is None  # pot limit is in the wheel
+    assert strategy_file.wanted_strategy(Rules.preset("official")) is None
+    strategy_file.provide_strategy(NAME, SHIPPED.read_bytes())
+    assert strategy_file.wanted_strategy(NO_LIMIT) is None  # handed over: not fetched twice
     steps = list(prepare(NO_LIMIT))
     assert len(steps) >= 3
-    loaded = solved.load_strategy(NO_LIMIT)
+    loaded = strategy_file.load_strategy(NO_LIMIT)
     assert loaded is not None and loaded.preset == NAME
     with pytest.raises(ValueError, match="online-no-limit"):
-        solved.provide_strategy("online", b"")  # only a lazily loaded strategy is handed over
+        strategy_file.provide_strategy("online", b"")  # only a lazily loaded strategy is handed over
 
 
 def _hand_of_hard_bots(rules: Rules, seed: int) -> list[str]:
@@ -168,16 +168,16 @@ def _hand_of_hard_bots(rules: Rules, seed: int) -> list[str]:
 
 @pytest.mark.parametrize("damage", ["missing", "truncated", "flipped", "not a strategy"])
 def test_a_missing_or_damaged_file_is_said_and_the_bots_play_by_their_principles(fresh: None, damage: str) -> None:
-    from stripdeck import solved
+    from stripdeck import strategy_file
     from stripdeck.sound import SoundBot
 
     data = SHIPPED.read_bytes()
     given = {"missing": None, "truncated": data[:len(data) // 2], "not a strategy": b"<html>404</html>",
              "flipped": data[:-100] + bytes([data[-100] ^ 0x40]) + data[-99:]}[damage]
-    solved.provide_strategy(NAME, given)
-    assert solved.strategy_problem(NO_LIMIT) is None  # not loaded yet: nothing to say
-    assert solved.load_strategy(NO_LIMIT) is None
-    said = solved.strategy_problem(NO_LIMIT) or ""
+    strategy_file.provide_strategy(NAME, given)
+    assert strategy_file.strategy_problem(NO_LIMIT) is None  # not loaded yet: nothing to say
+    assert strategy_file.load_strategy(NO_LIMIT) is None
+    said = strategy_file.strategy_problem(NO_LIMIT) or ""
     assert "online-no-limit" in said and "principles" in said
     assert ("missing" in said) == (damage == "missing")
     for seed in range(3):  # the bots play on, legally, with no strategy (the sound bot's principles)
@@ -185,15 +185,15 @@ def test_a_missing_or_damaged_file_is_said_and_the_bots_play_by_their_principles
     bot = SoundBot("hard", seed=4)
     view = player_view(start_hand(NO_LIMIT, [200, 200], 0, seed=9), 0)
     assert bot._solver is not None and bot._solver.strategy_action(view) is None
-    solved.provide_strategy(NAME, data)  # a good file later (the page fetched it again): the strategy is back
-    assert solved.load_strategy(NO_LIMIT) is not None and solved.strategy_problem(NO_LIMIT) is None
+    strategy_file.provide_strategy(NAME, data)  # a good file later (the page fetched it again): the strategy is back
+    assert strategy_file.load_strategy(NO_LIMIT) is not None and strategy_file.strategy_problem(NO_LIMIT) is None
     assert bot._solver.strategy_action(view) is not None
 
 
 def test_the_wheel_leaves_the_lazy_file_out_and_the_site_serves_it() -> None:
     import tomllib
 
-    from stripdeck.solved import LAZY_STRATEGIES
+    from stripdeck.strategy_file import LAZY_STRATEGIES
 
     from tools.site import LAZY_STRATEGY_FILES
 
@@ -223,15 +223,15 @@ def test_in_the_built_site_the_file_is_served_cached_offline_and_loads_in_pyodid
     encoded = base64.b64encode(served.read_bytes()).decode()
     code = f"""
 import base64
-from stripdeck import Rules, bot_for, apply, player_view, start_hand, solved
+from stripdeck import Rules, bot_for, apply, player_view, start_hand, strategy_file
 rules = Rules.preset("online", structure="no-limit")
-wanted = solved.wanted_strategy(rules)
-solved.provide_strategy(wanted, base64.b64decode({encoded!r}))
+wanted = strategy_file.wanted_strategy(rules)
+strategy_file.provide_strategy(wanted, base64.b64decode({encoded!r}))
 bots = [bot_for("hard", seed=1), bot_for("normal", seed=2)]
 state = start_hand(rules, [200, 200], 0, seed=5)
 while state.to_act is not None:
     state, _ = apply(state, bots[state.to_act].decide(player_view(state, state.to_act)))
-[wanted, solved.load_strategy(rules).preset, list(state.actions)]
+[wanted, strategy_file.load_strategy(rules).preset, list(state.actions)]
 """
     assert run_in_pyodide(code) == [NAME, NAME, _hand_of_hard_bots(NO_LIMIT, 5)]
 

@@ -110,8 +110,9 @@ def test_normal_plays_the_computed_strategy_heads_up_with_its_mistakes() -> None
     from stripdeck import apply, player_view, start_hand
     from stripdeck.abstraction import post_bucket
     from stripdeck.evaluator import strength_table
-    from stripdeck.solved import _public_key, load_strategy
+    from stripdeck.solved import _public_key
     from stripdeck.sound import _SOUND
+    from stripdeck.strategy_file import load_strategy
 
     strategy = load_strategy(OFFICIAL)
     assert strategy is not None

@@ -14,7 +14,7 @@ Layout of dist/ (every URL in the pages is relative, so it works from any sub-fo
                           worker that runs Python (web/worker/boot.mjs) and the Python it fetches
                           (web/worker/modules.json)
     web/data/strategy-online-no-limit.bin   the no-limit strategy, not in the wheel: the page
-                          fetches it when a no-limit table first needs it (stripdeck.solved)
+                          fetches it when a no-limit table first needs it (stripdeck.strategy_file)
     bench-bare/           bare PyScript page, the page-load benchmark's baseline (bench/bare/)
     pyscript/             @pyscript/core dist files (core.js, core.css, chunks), no source maps:
                           for the benchmarks' reference pages only (the game does not use PyScript)
@@ -45,7 +45,7 @@ PYODIDE_FILES = [
     "pyodide-lock.json",  # replaced by the one that lists stripdeck
 ]
 _SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*")
-# The strategies loaded lazily (stripdeck.solved.LAZY_STRATEGIES): files of the site, not of the wheel.
+# The strategies loaded lazily (stripdeck.strategy_file.LAZY_STRATEGIES): files of the site, not of the wheel.
 LAZY_STRATEGY_FILES = ("strategy-online-no-limit.bin",)
 # The page's wheel carries no catalogue: the page fetches only its language's (dist/locale/).
 _SKIP_IN_WHEEL = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".*", "locale", *LAZY_STRATEGY_FILES)

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from .evaluator import table_steps
 from .odds import _rank_levels, model_steps
 from .rules import Rules
-from .solved import strategy_steps
 from .sound import dealt_steps
+from .strategy_file import strategy_steps
 
 __all__ = ["prepare"]
 

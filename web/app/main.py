@@ -15,7 +15,7 @@ import js
 import stripdeck
 from friends import guest
 from pyodide.ffi import create_proxy
-from stripdeck import i18n, solved
+from stripdeck import i18n, strategy_file
 from stripdeck.i18n import _, pgettext
 from table import (
     commands,
@@ -181,9 +181,9 @@ class App:
         self.ready = asyncio.ensure_future(self._prepare(rules))
 
     async def _prepare(self, rules):
-        name = solved.wanted_strategy(rules)
+        name = strategy_file.wanted_strategy(rules)
         if name is not None:  # a strategy the wheel leaves out (no limit): fetched when a table first needs it
-            solved.provide_strategy(name, await fetch_bytes(f"./web/data/strategy-{name}.bin"))
+            strategy_file.provide_strategy(name, await fetch_bytes(f"./web/data/strategy-{name}.bin"))
         steps = []
         start = time.perf_counter()
         for _step in stripdeck.prepare(rules):
@@ -191,7 +191,7 @@ class App:
             await asyncio.sleep(0)
             start = time.perf_counter()
         self.prepared = rules
-        problem = solved.strategy_problem(rules)  # a strategy file missing or damaged: the bots play by principles
+        problem = strategy_file.strategy_problem(rules)  # a missing or damaged file: bots play by principles
         if problem is not None and problem not in self.notices:
             self.problem(problem)
         self.patch.mark("stripdeck-prepared")
