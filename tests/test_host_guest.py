@@ -141,6 +141,11 @@ def test_guests_see_only_their_own_cards_and_every_deal_is_verified() -> None:
         assert verified and all(ok for ok, _ in g.verdicts.values()), g.verdicts
         assert g.hand_log["played"] == len(g.verdicts)
         assert_no_card_leaked(table, link)
+        exported = json.loads(g.export_json())  # History's export: the last verified hand, replayed
+        scenario = g.scenarios[max(g.scenarios)]
+        assert {key: exported[key] for key in scenario} == scenario and exported["complete"]
+        assert exported["stacks_after"] == [a + d for a, d in zip(exported["stacks"], exported["deltas"])]
+        assert len(json.loads(g.export_session_json())["hands"]) == g.hand_log["played"]
 
 
 def test_forged_malformed_and_out_of_turn_messages_change_nothing() -> None:

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 import stripdeck  # noqa: E402
 from friends import guest, host, protocol  # noqa: E402
-from table import controller, render, replay, scheduler, storage, turn_alert  # noqa: E402
+from table import controller, render, replay, scheduler, storage, time_bank, turn_alert  # noqa: E402
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
                        bot_to_act=False, human_to_act=True, timer=30.0, warned=False, hand_over=False,
@@ -110,6 +110,23 @@ def test_the_time_bank_is_used_when_the_clock_runs_out_and_spent_for_the_session
     assert ctl.time_left() == 30  # nothing left in the bank for this session
     ctl.new_table(ctl.settings)
     assert ctl.bank_left(seat) == 15  # a new table, a new bank
+
+
+def test_an_action_the_engine_refuses_spends_nothing_of_the_time_bank() -> None:
+    clocks = Clocks()
+    ctl = make(clocks, time_bank=15)
+    to_human_turn(ctl)
+    seat = ctl.session.to_act_table_seat
+    clocks.advance(36)  # 6 s into the bank
+    before = ctl.session
+    for refused in ("raise 999999", "discard Z9", "fly"):
+        assert not ctl.act(refused)
+        assert ctl.session is before and ctl.bank_left(seat) == 15 and ctl.time_left() == pytest.approx(9)
+    assert ctl.act(safe_action(ctl)) and ctl.bank_left(seat) == pytest.approx(9)
+
+
+def test_the_time_bank_module_doctests() -> None:
+    assert doctest.testmod(time_bank).failed == 0
 
 
 def test_bots_have_no_time_bank_and_a_table_without_clocks_none_to_use() -> None:

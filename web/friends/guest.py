@@ -15,7 +15,6 @@ when it is shown (so a change of language shows in every line).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +22,7 @@ from typing import Any
 import stripdeck
 from stripdeck.advisor import advise_choice
 from stripdeck.i18n import _
-from table import action_bar, advice_panel, preactions, presenter, scheduler, session_log, storage
+from table import action_bar, advice_panel, exports, preactions, presenter, scheduler, session_log, storage
 
 from . import fair_deal, protocol
 
@@ -299,9 +298,7 @@ class GuestTable:
         if not self.scenarios:
             return ""
         number = max(self.scenarios)
-        scenario = self.scenarios[number]
-        return json.dumps({**scenario, **stripdeck.replay(scenario), "names": self.finals.get(number, {}).get(
-            "names", [])}, indent=1)
+        return exports.scenario_json(self.scenarios[number], self.finals.get(number, {}).get("names", []))
 
     def export_session_json(self) -> str:
         return session_log.export_json(self.hand_log) if self.scenarios else ""

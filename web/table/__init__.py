@@ -7,13 +7,13 @@ so all of it runs on CPython in the tests, and it is the Python that moves into 
 ``widgets``, their entry).
 
 The entry is :class:`controller.Controller`, which owns the ``Session``; beside it the other
-folders use the modules listed in ``__all__``, and no others (``seating`` and ``bot_seats`` are
-the controller's own parts).
+folders use the modules listed in ``__all__``, and no others (``seating``, ``bot_seats`` and
+``time_bank`` are the controller's own parts; ``exports`` serves the guest's page too).
 The flow is one way: controller -> ``presenter.present`` (a view to a model) -> ``render`` (the
 model to HTML); ``scheduler.next_step`` decides the next automatic step from the controller's facts.
 """
 
 __all__ = [
-    "action_bar", "advice_panel", "commands", "controller", "preactions", "presenter", "render",
+    "action_bar", "advice_panel", "commands", "controller", "exports", "preactions", "presenter", "render",
     "replay", "rules_text", "scheduler", "session_log", "storage", "turn_alert", "url_params",
 ]

@@ -11,7 +11,6 @@ clock running out, the automatic deal) is decided by `scheduler.next_step` from
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -22,9 +21,10 @@ from stripdeck.advisor import advise_choice
 from stripdeck.i18n import _
 from stripdeck.sound import SoundBot
 
-from . import action_bar, advice_panel, preactions, presenter, scheduler, session_log, storage
+from . import action_bar, advice_panel, exports, preactions, presenter, scheduler, session_log, storage
 from .bot_seats import BotSeats
 from .seating import BOT, PERSON, REMOTE, Seating
+from .time_bank import TimeBanks
 
 
 class Controller:
@@ -64,7 +64,7 @@ class Controller:
         self.ended = False             # pass and play: everyone agreed to end the session (exports open)
         self.before_deal: Callable[[], None] | None = None
         self.warned: scheduler.Token | None = None   # the turn whose 5-second warning was given
-        self.bank: dict[int, float] = {}  # time bank seconds left per table seat (unused seats: the setting's)
+        self.banks = TimeBanks(lambda: float(self.settings.get("time_bank", 0)))  # each person's time bank
         self.step_key: tuple[int, int] | None = None
         self.started = clock()
         self.started_at = wall_clock()  # the same moment by the wall clock, which a reload keeps
@@ -256,7 +256,7 @@ class Controller:
                 "selected": list(self.selected), "note": self.note, "holder": self.holder,
                 "amount": self.amount_text(), "asked": self.fold_asked == self.token,
                 "announced": self.announced == self.token,
-                "bank": {str(seat): round(left, 2) for seat, left in sorted(self.bank.items())},
+                "bank": self.banks.record(),
                 "preaction": preactions.record(self.preactions),
                 **({"ended": True} if self.ended else {})}
 
@@ -269,7 +269,7 @@ class Controller:
         self._note_step()
         if self.step_key is None or not isinstance(record, Mapping):
             return False
-        self._resume_bank(record.get("bank"))
+        self.banks.restore(record.get("bank"), len(self.session.seats))
         started_at = record.get("started_at")
         if ([record.get("hand"), record.get("events")] != list(self.step_key)
                 or isinstance(started_at, bool) or not isinstance(started_at, (int, float))):
@@ -321,7 +321,7 @@ class Controller:
         (the setting's ``time_bank`` until they use some; bots have none)."""
         if table_seat is None or self.kind_of(table_seat) not in (PERSON, REMOTE):
             return 0.0
-        return self.bank.get(table_seat, float(self.settings.get("time_bank", 0)))
+        return self.banks.left(table_seat)
 
     def in_bank(self) -> bool:
         """True while the player to act is using their time bank (their turn's clock ran out)."""
@@ -336,20 +336,7 @@ class Controller:
         seat = self.session.to_act_table_seat
         if limit is None or seat is None or not (self.human_to_act() or self.remote_to_act()):
             return
-        used = self.clock() - self.started - limit
-        if used > 0 and self.bank_left(seat) > 0:
-            self.bank[seat] = max(0.0, round(self.bank_left(seat) - used, 2))
-
-    def _resume_bank(self, saved: Any) -> None:
-        """The time banks from a step record (bounded by the setting; anything else is ignored)."""
-        if not isinstance(saved, Mapping):
-            return
-        full = float(self.settings.get("time_bank", 0))
-        for key, left in saved.items():
-            if (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) == 1
-                    and not isinstance(left, bool) and isinstance(left, (int, float))
-                    and int(key) < len(self.session.seats)):
-                self.bank[int(key)] = min(full, max(0.0, float(left)))
+        self.banks.spend(seat, self.clock() - self.started - limit)
 
     def take_over(self, table_seat: int) -> bool:
         """Pass and play: the next person takes the device, and only now does their clock start
@@ -597,12 +584,12 @@ class Controller:
         self._apply(action)
 
     def _apply(self, text: str) -> None:
-        before = self.bank.copy()
+        before = self.banks.snapshot()
         self._spend_bank()
         try:
             self.session, _events = self.session.act(text)
         except Exception:
-            self.bank = before  # a refused action changes nothing
+            self.banks.put_back(before)  # a refused action changes nothing
             raise
         hand = self.session.hand
         if hand is not None and hand.is_complete:
@@ -693,7 +680,7 @@ class Controller:
         self.ended = False
         self.note = ""
         self.warned = None
-        self.bank = {}
+        self.banks.reset()
         self.preactions = {}
         self._reset_choice()
 
@@ -704,14 +691,9 @@ class Controller:
 
     @property
     def export_withheld(self) -> str:
-        """Why the exports (a hand's or the session's scenario JSON: every seat's cards and the
-        deck) are not offered now ('' if they are). At a shared device (pass and play) nobody may
-        see another person's cards: the exports open only when the session is over, because the
-        table is or because everyone agreed to end it (:meth:`end_session`)."""
-        if not self.passing or self.game_over:
-            return ""
-        return _("At a shared device the exports show every person's cards, so they open when the session ends: "
-                 "when the table is over, or when you all agree to end it between hands.")
+        """Why the exports are not offered now ('' if they are): see :func:`exports.withheld`
+        (a shared device's session ends when the table is over or at :meth:`end_session`)."""
+        return exports.withheld(self.passing, self.game_over)
 
     def end_session(self) -> bool:
         """Pass and play, between hands: everyone agreed to end the session; the table is over and
@@ -724,22 +706,11 @@ class Controller:
     def export_json(self) -> str:
         """The last finished hand (the one on the table, or the one before it) as scenario JSON
         with its results and names ('' if no hand has finished yet, or the exports are withheld)."""
-        if self.export_withheld:
-            return ""
-        hand = self.last_finished
-        if hand is not None:
-            data = stripdeck.export_hand(hand)
-            data["names"] = self.names
-        elif self.hand_log["hands"]:
-            record = self.hand_log["hands"][-1]
-            data = {**record["scenario"], **stripdeck.replay(record["scenario"]), "names": record["names"]}
-        else:
-            return ""
-        return json.dumps(data, indent=1)
+        return "" if self.export_withheld else exports.hand_json(self.last_finished, self.names, self.hand_log)
 
     def export_session_json(self) -> str:
         """Every finished hand of this table as one JSON file ('' if none yet, or withheld)."""
-        return session_log.export_json(self.hand_log) if self.hand_log["hands"] and not self.export_withheld else ""
+        return "" if self.export_withheld else exports.session_json(self.hand_log)
 
     def stacks_of_people(self) -> dict[str, int]:
         """Each person at this page and their chips now, by the name the page shows (the summary)."""
