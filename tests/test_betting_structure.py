@@ -15,7 +15,7 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
 from friends import guest, host  # noqa: E402
-from table import render, storage, url_params  # noqa: E402
+from table import settings_render, storage, url_params  # noqa: E402
 
 
 def rules(preset: str = "online", **changes: object):
@@ -69,18 +69,18 @@ def test_a_saved_bad_structure_resets_the_settings_with_a_notice() -> None:
 
 
 def test_the_settings_form_offers_the_structure_in_words_after_the_preset_line() -> None:
-    html = render.settings_html({**storage.DEFAULTS, "structure": "no-limit"})
+    html = settings_render.settings_html({**storage.DEFAULTS, "structure": "no-limit"})
     select = re.search(r'<label>Betting<select name="structure">(.*?)</select>', html)
     assert select, html
     options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]+)</option>', select.group(1))
     assert options == [("preset", "", "As the preset"), ("fixed-limit", "", "Fixed limit"),
                        ("pot-limit", "", "Pot limit"), ("no-limit", " selected", "No limit")]
     assert html.index('id="preset-line"') < html.index('name="structure"') < html.index('name="opponents"')
-    assert 'value="preset" selected' in render.settings_html(storage.DEFAULTS)
+    assert 'value="preset" selected' in settings_render.settings_html(storage.DEFAULTS)
 
 
 def test_the_form_s_choice_is_validated_like_a_saved_one() -> None:
-    values = render.form_values({**storage.DEFAULTS, "structure": "pot-limit", "opponents": "1"})
+    values = settings_render.form_values({**storage.DEFAULTS, "structure": "pot-limit", "opponents": "1"})
     assert storage.validate(values)["structure"] == "pot-limit"
 
 

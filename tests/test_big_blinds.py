@@ -16,7 +16,7 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
 from stripdeck import Rules  # noqa: E402
-from table import action_bar, controller, render, storage  # noqa: E402
+from table import action_bar, controller, render, settings_render, storage  # noqa: E402
 
 
 class FakeStore(dict):
@@ -99,7 +99,7 @@ def test_chips_by_default_and_the_setting_is_a_saved_display_toggle():
     model = to_human_bet(ctl)
     assert model.unit == 0 and not model.pot.endswith("BB")
     assert "big_blinds" in storage.DISPLAY_FIELDS
-    assert 'name="big_blinds" data-cmd="display"' in render.settings_html(ctl.settings)
+    assert 'name="big_blinds" data-cmd="display"' in settings_render.settings_html(ctl.settings)
     ctl.set_display({"big_blinds": True})
     assert ctl.model().unit == 2 and ctl.model().pot.endswith(" BB")
     store = FakeStore()

@@ -13,7 +13,7 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 sys.path.insert(0, str(WEB))
 
 import stripdeck  # noqa: E402
-from table import action_bar, commands, controller, presenter, render, rules_text, storage, url_params  # noqa: E402
+from table import action_bar, commands, controller, presenter, render, rules_text, settings_render, storage, url_params  # noqa: E402
 from widgets import compare, game, params  # noqa: E402
 
 CMD = re.compile(r'data-cmd="([a-z-]+)"')
@@ -140,7 +140,7 @@ def test_the_bosnian_preset_is_offered_wherever_presets_are() -> None:
     assert "bosnian" in storage.PRESETS
     settings = storage.with_preset(storage.DEFAULTS, "bosnian")
     assert storage.rules_from(settings).fourth_card_choice
-    assert 'value="bosnian"' in render.settings_html(settings)
+    assert 'value="bosnian"' in settings_render.settings_html(settings)
     assert rules_text.PRESET_LINES["bosnian"].startswith("The official rules with the Bosnian choice")
     lines = rules_text.table_rules(stripdeck.Rules.preset("bosnian"))
     assert any(line.startswith("Choice of the fourth card:") for line in lines)

@@ -194,7 +194,7 @@ def test_the_game_page_is_prerendered_with_the_pages_own_html() -> None:
     defaults = m["storage"].DEFAULTS
     rules = m["storage"].rules_from(defaults)
     regions = shell.shell_regions(page)
-    assert regions["settings"] == m["render"].settings_html(defaults)  # what Python draws at start
+    assert regions["settings"] == m["settings_render"].settings_html(defaults)  # what Python draws at start
     assert regions["help"] == m["rules_text"].help_html(rules, m["ranking"].render(rules))
     assert page.count('<section class="seat ') == 4 + (2 + 3 + 4 + 5)  # the table, then 1-4 opponents
     assert 'aria-label="You (you), 200 chips"' in page

@@ -28,6 +28,7 @@ from table import (  # noqa: E402
     scheduler,
     seating,
     session_log,
+    settings_render,
     storage,
     url_params,
 )
@@ -441,7 +442,7 @@ def test_render_escapes_and_labels():
     html = render.controls_html(model, "", True)
     for b in model.bar.buttons:
         assert f'aria-label="{b.label}"' in html
-    form = render.settings_html(ctl.settings)
+    form = settings_render.settings_html(ctl.settings)
     assert 'name="preset"' in form and 'name="four_color"' in form
     assert render.attr('<"x">') == "&lt;&quot;x&quot;&gt;"
 

@@ -31,12 +31,14 @@ from table import (  # noqa: E402
     action_bar,
     commands,
     controller,
+    history_render,
     presenter,
     render,
     replay,
     rules_text,
     scheduler,
     session_log,
+    settings_render,
     storage,
     turn_alert,
     url_params,
@@ -114,16 +116,16 @@ def page_html(ctl: Any, mode: str, confirming: bool = False) -> list[str]:
         out += [render.table_html(model, timers=True),
                 render.controls_html(model, ctl.game_over, ctl.settings["auto_deal"], summary, commands.offers(mode))]
         if model.history:
-            out.append(render.history_html(model.history))
+            out.append(history_render.history_html(model.history))
         for text in (model.status, *model.history):
             clean(text)
         if model.note:
             bracketed(model.note)
-    out.append(render.session_html(ctl.hand_log, summary))
+    out.append(history_render.session_html(ctl.hand_log, summary))
     withheld = getattr(ctl, "export_withheld", "")
     if withheld:
         bracketed(withheld)
-        out.append(render.export_gate_html(withheld, can_end=True, confirming=confirming))
+        out.append(history_render.export_gate_html(withheld, can_end=True, confirming=confirming))
     if ctl.game_over:
         bracketed(ctl.game_over)
     return out
@@ -243,7 +245,7 @@ def test_every_state_of_a_solo_table_in_qps_has_only_catalogue_words(qps: i18n.L
         for record in ctl.hand_log["hands"][-3:]:
             shown = replay.build(record)
             for index, frame in enumerate(shown.pages):
-                clean_html(render.replay_html(shown.title, frame, index, len(shown.pages)))
+                clean_html(history_render.replay_html(shown.title, frame, index, len(shown.pages)))
         bracketed(session_log.summary_text(ctl.hand_log, ctl.stacks_of_people()))
 
 
@@ -288,10 +290,10 @@ def test_the_table_before_the_first_deal_and_between_hands_in_qps(qps: i18n.Lang
                 clean(seat.label)
         clean_html(render.controls_html_between_hands("", ""))
         clean_html(render.lobby_controls_html())
-        clean_html(render.session_html(session_log.new_log(200), "[x]"))
+        clean_html(history_render.session_html(session_log.new_log(200), "[x]"))
         log = {**session_log.new_log(200), "played": 400, "hands": [
             session_log.hand_record(n, [], ["You", "Ada"], [3, -3], ["You"], None) for n in (1, 2)]}
-        clean_html(render.session_html(log, "[x]"))
+        clean_html(history_render.session_html(log, "[x]"))
 
 
 def test_the_action_bar_s_words_in_qps(qps: i18n.Language) -> None:
@@ -361,25 +363,25 @@ def test_settings_and_how_to_play_in_qps(qps: i18n.Language) -> None:
         for preset in storage.PRESETS:
             settings = storage.with_preset(storage.DEFAULTS, preset)
             for confirm in (False, True):
-                clean_html(render.settings_html(settings, confirm=confirm))
+                clean_html(settings_render.settings_html(settings, confirm=confirm))
             rules = storage.rules_from(settings)
             clean_html(rules_text.help_html(rules, ranking_html(rules)))
             bracketed(rules_text.preset_line(preset))
         varied = {**storage.DEFAULTS, "people": ["Hana", "Zoë", "Bo"], "opponents": 1, "time_bank": 30,
                   "draw_limit": 5, "suit_ties": "split", "flush_beats_full_house": False, "joker": True}
-        clean_html(render.settings_html(varied))
+        clean_html(settings_render.settings_html(varied))
         rules = storage.rules_from(varied)
         clean_html(rules_text.help_html(rules, ranking_html(rules)))
-        html = render.settings_html(storage.DEFAULTS)
+        html = settings_render.settings_html(storage.DEFAULTS)
         assert '<select name="lang" data-cmd="lang">' in html and 'value="qps"' in html  # the page's own
-        assert render.people_from_form({"people_count": "2"}, ["You"])[1].startswith("[")
+        assert settings_render.people_from_form({"people_count": "2"}, ["You"])[1].startswith("[")
         assert turn_alert.title().startswith("[")
         for whose, hidden in (("you", True), ("Zoë", True), ("you", False), ("", True)):
             clean(turn_alert.decide(whose, "", hidden, True).title)
 
 
 def test_the_language_picker_lists_each_offered_language_in_its_own_name() -> None:
-    html = render.settings_html(storage.DEFAULTS)
+    html = settings_render.settings_html(storage.DEFAULTS)
     picker = html[html.index('<select name="lang"'):]
     picker = picker[:picker.index("</select>")]
     for code in i18n.LANGUAGES:
@@ -508,5 +510,5 @@ def test_the_controller_s_and_replay_s_messages_in_qps(qps: i18n.Language) -> No
         bracketed(str(refused.value))
         passing = table(clock, seed=2, people=["Hana", "Zoë"], opponents=1)
         bracketed(passing.export_withheld)
-        clean_html(render.export_gate_html(passing.export_withheld, can_end=True, confirming=False))
-        clean_html(render.export_gate_html(passing.export_withheld, can_end=True, confirming=True))
+        clean_html(history_render.export_gate_html(passing.export_withheld, can_end=True, confirming=False))
+        clean_html(history_render.export_gate_html(passing.export_withheld, can_end=True, confirming=True))

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 import stripdeck  # noqa: E402
 from friends import guest, host, protocol  # noqa: E402
-from table import controller, render, replay, scheduler, storage, time_bank, turn_alert  # noqa: E402
+from table import controller, history_render, replay, scheduler, settings_render, storage, time_bank, turn_alert  # noqa: E402
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
                        bot_to_act=False, human_to_act=True, timer=30.0, warned=False, hand_over=False,
@@ -75,9 +75,9 @@ def test_the_time_bank_setting_is_off_by_default_and_in_every_preset_and_checked
     for bad in (7, "30", True, -15):
         with pytest.raises(storage.SettingsError, match="time_bank"):
             storage.validate({**storage.DEFAULTS, "time_bank": bad})
-    form = render.settings_html(storage.validate({**storage.DEFAULTS, "time_bank": 15}))
+    form = settings_render.settings_html(storage.validate({**storage.DEFAULTS, "time_bank": 15}))
     assert '<select name="time_bank">' in form and '<option value="15" selected>15 s a session</option>' in form
-    assert render.form_values({"time_bank": "30"}) == {"time_bank": 30}
+    assert settings_render.form_values({"time_bank": "30"}) == {"time_bank": 30}
 
 
 def test_the_scheduler_runs_the_time_bank_after_the_turns_clock() -> None:
@@ -281,7 +281,7 @@ def test_the_turn_alert_sounds_when_a_turn_comes_to_this_page_and_titles_the_tab
     assert "Ann" in sounds
     assert {"Ann's turn · Stripdeck", turn_alert.TITLE} <= titles
     assert turn_alert.decide("you", "", hidden=True, sound_on=False).sound is False
-    form = render.settings_html(storage.DEFAULTS)
+    form = settings_render.settings_html(storage.DEFAULTS)
     assert '<input type="checkbox" name="turn_sound" data-cmd="display" checked> A sound when it is your turn' in form
 
 
@@ -339,7 +339,7 @@ def test_a_replay_shows_your_cards_and_the_shown_ones_step_by_step_and_nothing_e
         assert mine <= cards_in(shown.pages[0])  # your own cards from the deal on
         mucked += any(e.kind == "muck" for e in state.log)
     assert mucked, "no mucked hand among these: pick another seed"
-    assert 'data-cmd="replay" data-hand="8"' in render.session_html(ctl.hand_log, "")
+    assert 'data-cmd="replay" data-hand="8"' in history_render.session_html(ctl.hand_log, "")
 
 
 def test_a_replay_at_a_pass_and_play_device_shows_only_the_cards_shown_at_the_showdown() -> None:
@@ -360,9 +360,9 @@ def test_the_replay_viewer_steps_and_refuses_what_cannot_play() -> None:
     record = ctl.hand_log["hands"][0]
     shown = replay.build(record)
     assert shown.clamp(-1) == 0 and shown.clamp(99) == len(shown.pages) - 1
-    first = render.replay_html(shown.title, shown.pages[0], 0, len(shown.pages))
+    first = history_render.replay_html(shown.title, shown.pages[0], 0, len(shown.pages))
     assert 'data-cmd="replay-back" aria-label="Back one step" disabled' in first and "Step 0 of" in first
-    last = render.replay_html(shown.title, shown.pages[-1], len(shown.pages) - 1, len(shown.pages))
+    last = history_render.replay_html(shown.title, shown.pages[-1], len(shown.pages) - 1, len(shown.pages))
     assert 'data-cmd="replay-next" aria-label="Next step" disabled' in last
     assert replay.find(ctl.hand_log, 1) is record and replay.find(ctl.hand_log, 2) is None
     with pytest.raises(ValueError):

@@ -183,11 +183,11 @@ def test_the_grid_shows_the_picked_cards_without_a_script() -> None:
 def test_the_widgets_use_the_games_words_for_equal_hands() -> None:
     sys.path.insert(0, str(ROOT / "web"))  # the game's packages (table, friends, page) live there
     try:
-        from table import render as game_render
+        from table import settings_render as game_settings
     finally:
         sys.path.remove(str(ROOT / "web"))
-    assert compare.EQUAL_HANDS == game_render._SUIT_TIES
-    assert game_render._LABELS["suit_ties"] == "Equal hands"
+    assert compare.EQUAL_HANDS == game_settings._SUIT_TIES
+    assert game_settings._LABELS["suit_ties"] == "Equal hands"
     page = compare.render("Qh Qs Tc 9d 8s", "Qd Qc Th 9s 8d", Rules(), "online")
     assert "Equal hands <select" in page
     assert all(f">{words}</option>" in page.replace("&#x27;", "'") for words in compare.EQUAL_HANDS.values())

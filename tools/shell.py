@@ -8,7 +8,7 @@ before Python has started in the browser (web/page/shell.js handles them until t
     <!-- prerendered: settings -->  the Settings form for the default settings
     <!-- prerendered: help -->      How to play for the default rules, with the ranking table
 
-The HTML comes from web/table/render.py, web/table/rules_text.py and the ranking widget: the same
+The HTML comes from web/table/render.py, settings_render.py, rules_text.py and the ranking widget: the same
 functions the page calls, so what Python draws when it starts is the same markup.
 
 One page per language (docs/i18n.md): ``index.html`` in English and ``index.<code>.html`` for
@@ -41,12 +41,12 @@ def _modules() -> dict[str, Any]:
     for path in (str(ROOT / "core"), str(ROOT), str(ROOT / "web")):
         if path not in sys.path:
             sys.path.insert(0, path)
-    from table import presenter, render, rules_text, storage
+    from table import presenter, render, rules_text, settings_render, storage
 
     from web.widgets import ranking
 
     return {"presenter": presenter, "render": render, "rules_text": rules_text, "storage": storage,
-            "ranking": ranking}
+            "settings_render": settings_render, "ranking": ranking}
 
 
 def seats_html(opponents: int, stack: int) -> str:
@@ -149,7 +149,7 @@ def prerender_index(page: str) -> str:
                        for n in range(1, 5))
     page = page.replace(_FELT, f'<div class="felt players-{players}" data-shell="1">'
                                f"{seats_html(defaults['opponents'], defaults['stack'])}{variants}")
-    page = page.replace(SETTINGS, m["render"].settings_html(defaults))
+    page = page.replace(SETTINGS, m["settings_render"].settings_html(defaults))
     page = page.replace(HELP, m["rules_text"].help_html(rules, m["ranking"].render(rules)))
     return page
 

@@ -20,11 +20,13 @@ from stripdeck.i18n import _, pgettext
 from table import (
     commands,
     controller,
+    history_render,
     render,
     replay,
     rules_text,
     scheduler,
     session_log,
+    settings_render,
     storage,
     turn_alert,
     url_params,
@@ -282,7 +284,7 @@ class App:
             page.html("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
                       + render.attr(words) + "</div></div></div>")
             page.html("controls", controls)
-            page.html("history-list", render.history_html(()))  # no hand: none of an earlier table's lines
+            page.html("history-list", history_render.history_html(()))  # no hand: none of an earlier table's lines
             self.history = ()
         else:
             timers = ctl.timer_limit() is not None
@@ -290,7 +292,7 @@ class App:
             page.html("table", render.table_html(model, timers))
             page.html("controls", render.controls_html(model, ctl.game_over, ctl.settings["auto_deal"],
                                                        summary, commands.offers(self.page_mode())))
-            page.html("history-list", render.history_html(model.history))
+            page.html("history-list", history_render.history_html(model.history))
             page.scroll_end("history-list")
             if model.history != self.history:
                 said = announcement(self.history, model.history)
@@ -301,9 +303,10 @@ class App:
                 self.history = model.history
         if self.replaying is not None:
             shown, index = self.replaying
-            page.html("session-list", render.replay_html(shown.title, shown.pages[index], index, len(shown.pages)))
+            page.html("session-list",
+                      history_render.replay_html(shown.title, shown.pages[index], index, len(shown.pages)))
         else:
-            page.html("session-list", render.session_html(ctl.hand_log, summary))
+            page.html("session-list", history_render.session_html(ctl.hand_log, summary))
         nothing_finished = ctl.last_finished is None and not ctl.hand_log["hands"]
         withheld = getattr(ctl, "export_withheld", "")  # a shared device: no export shows others' cards
         page.prop("#copy", "disabled", nothing_finished or bool(withheld))
@@ -313,7 +316,7 @@ class App:
             page.prop("#export-text", "hidden", True)  # a box opened earlier goes (it showed every seat's cards)
         else:
             self.confirm_end_session = False
-        page.html("export-gate", render.export_gate_html(
+        page.html("export-gate", history_render.export_gate_html(
             withheld, can_end=not ctl.in_hand and not nothing_finished, confirming=self.confirm_end_session))
         page.prop("#export-gate", "hidden", not withheld)
         self.tick()
@@ -391,7 +394,7 @@ class App:
             self.patch.prop("#notices", "hidden", not self.notices)
 
     def render_settings(self, settings=None):
-        self.patch.html("settings-form", render.settings_html(settings or self.ctl.settings,
+        self.patch.html("settings-form", settings_render.settings_html(settings or self.ctl.settings,
                                                               confirm=self.confirm_new_table), always=True)
 
     def render_help(self):
@@ -496,7 +499,7 @@ class App:
         address that of the language's page (a reload opens it). A catalogue that cannot be loaded
         is a notice, and the page stays in its language."""
         before = i18n.current()
-        if code not in render.languages_offered():
+        if code not in settings_render.languages_offered():
             self.render_settings()
             return
         try:

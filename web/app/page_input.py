@@ -14,7 +14,7 @@ import asyncio
 import json
 
 from stripdeck.i18n import _
-from table import commands, render, replay, storage
+from table import commands, replay, settings_render, storage
 
 from . import friends_page
 
@@ -226,7 +226,7 @@ class PageInput:
 
     def form_settings(self, fields):
         """The Settings form's fields (a message's) over the table's settings, as settings."""
-        return render.form_values({**self.app.ctl.settings, **texts_of(fields)})
+        return settings_render.form_values({**self.app.ctl.settings, **texts_of(fields)})
 
     def on_submit(self, message):
         app = self.app

@@ -14,6 +14,7 @@ model to HTML); ``scheduler.next_step`` decides the next automatic step from the
 """
 
 __all__ = [
-    "action_bar", "advice_panel", "commands", "controller", "exports", "preactions", "presenter", "render",
-    "replay", "rules_text", "scheduler", "session_log", "storage", "turn_alert", "url_params",
+    "action_bar", "advice_panel", "commands", "controller", "exports", "history_render", "preactions", "presenter",
+    "render", "replay", "rules_text", "scheduler", "session_log", "settings_render", "storage", "turn_alert",
+    "url_params",
 ]
