@@ -97,12 +97,12 @@ class Heard:
 def test_the_friends_transport_by_messages_answers_requests_and_passes_on_events() -> None:
     import asyncio
 
-    from app import friends_page  # no DOM, no Pyodide: the transport is reached by messages
+    from app import net_port  # no DOM, no Pyodide: the transport is reached by messages
 
     async def scenario() -> None:
         sent: list[str] = []
         heard = Heard()
-        port = friends_page.NetPort(patch.PagePatch(sent.append), "host", {"iceServers": []}, heard)
+        port = net_port.NetPort(patch.PagePatch(sent.append), "host", {"iceServers": []}, heard)
         assert json.loads(sent[0]) == [["net", "start", "host", {"iceServers": []}]]
         invite = asyncio.ensure_future(port.request("invite", "s1"))
         accept = asyncio.ensure_future(port.request("accept", "s1", "r1.x"))
@@ -118,9 +118,9 @@ def test_the_friends_transport_by_messages_answers_requests_and_passes_on_events
         assert await invite == {"code": "w1.abc"}
         try:
             await accept
-        except friends_page.NetError as err:
-            assert friends_page.error_code(err) == ("other-seat", {"seat": "s1"})
-            assert friends_page.error_text(err) == "Another seat's reply."
+        except net_port.NetError as err:
+            assert net_port.error_code(err) == ("other-seat", {"seat": "s1"})
+            assert net_port.error_text(err) == "Another seat's reply."
         else:
             raise AssertionError("a refused accept must raise")
         port.send("s1", "hello")
@@ -147,3 +147,63 @@ def test_the_friends_transport_by_messages_answers_requests_and_passes_on_events
     thread.join()
     if failures:
         raise failures[0]
+
+
+# ---------------------------------------------------------------- play with friends' records (app/friends_store.py)
+
+@pytest.mark.parametrize("raw", [None, "", "{", "[1, 2]", '"webrtc"', '{"transport": "carrier pigeon"}',
+                                 '{"transport": 7}'])
+def test_a_missing_or_corrupt_hosting_record_is_as_good_as_none(raw: str | None) -> None:
+    from app import friends_store
+    from table import storage
+
+    store = storage.MemoryStore()
+    if raw is not None:
+        store.setItem(friends_store.HOSTING_KEY, raw)
+    assert friends_store.read_hosting(store) is None
+
+
+def test_a_hosting_record_keeps_its_transport_and_drops_servers_it_cannot_read() -> None:
+    from app import friends_store
+    from table import storage
+
+    store = storage.MemoryStore()
+    good = {"transport": "webrtc", "ice": [{"urls": "stun:stun.example.org:3478"}]}
+    store.setItem(friends_store.HOSTING_KEY, json.dumps(good))
+    transport, ice = friends_store.read_hosting(store)
+    assert transport == "webrtc" and [s["urls"] for s in ice] == ["stun:stun.example.org:3478"]
+    store.setItem(friends_store.HOSTING_KEY, json.dumps({"transport": "broadcast", "ice": [{"no": "urls"}]}))
+    assert friends_store.read_hosting(store) == ("broadcast", [])
+
+
+def test_a_guest_record_survives_corruption_and_keeps_only_the_last_twenty_invitations() -> None:
+    from app import friends_store
+    from table import storage
+
+    store = storage.MemoryStore()
+    store.setItem(friends_store.GUEST_KEY, "not json")
+    assert friends_store.stored_guest(store) == {} and friends_store.stored_guest_name(store) == ""
+    assert friends_store.stored_guest_show(store, True) is True  # nothing kept: the page's own setting
+    friends_store.store_guest(store, name="Zoë", show_losing=False)
+    assert friends_store.stored_guest_name(store) == "Zoë" and friends_store.stored_guest_show(store, True) is False
+    for n in range(25):
+        friends_store.remember_invitation(store, f"w1.code{n}")
+    used = friends_store.used_invitations(store)
+    assert len(used) == 20 and friends_store.invitation_key("w1.code24") in used
+    assert friends_store.invitation_key("w1.code0") not in used
+    assert "w1.code24" not in store.getItem(friends_store.GUEST_KEY)  # a fingerprint, not the code
+    friends_store.remember_invitation(store, "w1.code24")  # seated again: kept once
+    assert len(friends_store.used_invitations(store)) == 20
+
+
+@pytest.mark.parametrize(("fragment", "expected"), [
+    ("#join=w1.abc", ("w1.abc", [])),
+    ("#join=w1.abc&ice=not-json", ("w1.abc", [])),
+    ("#join=", None),
+    ("#play", None),
+    ("#join=" + "x" * 4001, None),
+])
+def test_an_invitation_in_the_address_is_read_or_ignored(fragment: str, expected: object) -> None:
+    from app import friends_store
+
+    assert friends_store.invitation_from_hash(fragment) == expected

@@ -1,6 +1,7 @@
 """Play with friends in the page: the host's and the guest's glue between the table logic
 (web/friends/host.py, web/friends/guest.py) and the transport (web/page/net.js), by messages
-through web/page/net_port.js (``NetPort``).
+through web/page/net_port.js (``NetPort``, app/net_port.py); what it keeps in the browser's
+storage is app/friends_store.py's.
 
 Pyodide only. What arrives goes to the logic; what the logic returns is sent; the page is
 drawn again and the scheduler poked, as for any other change. The transport's errors carry a
@@ -10,7 +11,6 @@ drawn again and the scheduler poked, as for any other change. The transport's er
 
 import asyncio
 import json
-import secrets
 from urllib.parse import quote
 
 import stripdeck
@@ -18,96 +18,23 @@ from friends import friends_render, host, protocol
 from stripdeck.i18n import _
 from table import storage
 
-HOSTING_KEY = "stripdeck.hosting"
-GUEST_KEY = "stripdeck.guest"
-KEYS = (HOSTING_KEY, GUEST_KEY)  # the records of the browser's storage this module uses
+from .friends_store import (
+    HOSTING_KEY,
+    invitation_from_hash,
+    invitation_key,
+    remember_invitation,
+    storage_token,
+    store_guest,
+    stored_guest_name,
+    stored_guest_show,
+    used_invitations,
+)
+from .net_port import NetPort, error_code, error_text
 
 
 def page_base(address):
     """The page's ``address`` without its query or fragment (invitation links start with it)."""
     return address["origin"] + address["pathname"]
-
-
-class NetError(Exception):
-    """The transport refused (web/page/net.js): its words, in the page's language, with a stable
-    ``code`` and the ``values`` they were made from."""
-
-    def __init__(self, message, code="", values=None):
-        super().__init__(message)
-        self.code = code
-        self.values = values if isinstance(values, dict) else {}
-
-
-class NetPort:
-    """The friends transport (web/page/net.js, through web/page/net_port.js) by messages alone:
-    requests go out as the page's changes ("net"), answers and the transport's events come back
-    as input messages (``heard``). ``side`` is "host" or "guest"; ``events`` is the mode, whose
-    ``opened``, ``closed``, ``arrived`` and ``unsent`` hear the connections."""
-
-    def __init__(self, patch, side, options, events):
-        self.patch = patch
-        self.events = events
-        self.answers = {}  # request id -> the future its answer resolves
-        self.asked = 0
-        patch.net("start", side, options)
-
-    async def request(self, method, *args):
-        """A transport method's result; NetError when it refuses."""
-        self.asked += 1
-        future = asyncio.get_event_loop().create_future()
-        self.answers[self.asked] = future
-        self.patch.net("call", self.asked, method, list(args))
-        return await future
-
-    def tell(self, method, *args):
-        """A transport method, no answer wanted (a failed send comes back as "unsent")."""
-        self.patch.net("call", None, method, list(args))
-
-    def send(self, *args):
-        self.tell("send", *args)
-
-    def close(self, seat):
-        self.tell("close", seat)
-
-    def close_all(self):
-        self.tell("closeAll")
-
-    def heard(self, message):
-        """An input message {type: "net", event, ...} (web/page/net_port.js)."""
-        event = message.get("event")
-        seat = message.get("seat")
-        seat = seat if isinstance(seat, str) else None
-        if event == "answer":
-            future = self.answers.pop(message.get("id"), None)
-            if future is None or future.done():
-                return
-            error = message.get("error")
-            if isinstance(error, dict):
-                future.set_exception(NetError(str(error.get("message", "")), str(error.get("code", "")),
-                                              error.get("values")))
-            else:
-                future.set_result(message.get("result"))
-        elif event == "open":
-            self.events.opened(seat)
-        elif event == "close":
-            self.events.closed(seat)
-        elif event == "message":
-            text = message.get("text")
-            self.events.arrived(seat, text if isinstance(text, str) else None)
-        elif event == "unsent":
-            self.events.unsent(seat, str(message.get("problem", "")))
-
-
-def error_text(err):
-    """An error's own words (the transport says plainly what was wrong, in the page's language)."""
-    return str(err)
-
-
-def error_code(err):
-    """A transport error's code and values (web/page/net.js), or ("", {}) for any other error."""
-    if not isinstance(err, NetError) or not err.code:
-        return "", {}
-    return err.code, err.values
 
 
 class FriendsPanel:
@@ -474,90 +401,6 @@ class GuestMode:
         else:
             return False
         return True
-
-
-def storage_token():
-    """A random name for a table's BroadcastChannel."""
-    return secrets.token_hex(8)
-
-
-def stored_guest(store):
-    """What this browser keeps as a guest (in ``store``, the page's storage): the name last given,
-    and the invitations it was seated through."""
-    try:
-        raw = store.getItem(GUEST_KEY)
-        saved = json.loads(str(raw)) if raw else {}
-    except Exception:  # noqa: BLE001 - unreadable: ask again
-        saved = {}
-    return saved if isinstance(saved, dict) else {}
-
-
-def stored_guest_name(store):
-    return protocol.clean_name(stored_guest(store).get("name", ""), "")
-
-
-def stored_guest_show(store, default):
-    """The guest's choice to show a losing hand (kept with the guest's name), else the page's own setting."""
-    saved = stored_guest(store).get("show_losing")
-    return saved if isinstance(saved, bool) else bool(default)
-
-
-def used_invitations(store):
-    used = stored_guest(store).get("used", [])
-    return {u for u in used if isinstance(u, str)} if isinstance(used, list) else set()
-
-
-def invitation_key(code):
-    """A short fingerprint of an invitation code (the code itself is not kept)."""
-    import hashlib
-
-    return hashlib.sha256(str(code).encode()).hexdigest()[:16]
-
-
-def store_guest(store, **changes):
-    store.setItem(GUEST_KEY, json.dumps({**stored_guest(store), **changes}))
-
-
-def remember_invitation(store, code):
-    """This page was seated through ``code``: a later page opening it is told it cannot seat again."""
-    key = invitation_key(code)
-    used = [u for u in stored_guest(store).get("used", []) if isinstance(u, str) and u != key][-19:] \
-        if isinstance(stored_guest(store).get("used"), list) else []
-    store_guest(store, used=[*used, key])
-
-
-def invitation_from_hash(fragment):
-    """(code, ice servers) from the page's fragment ``#join=CODE[&ice=JSON]``, or None."""
-    from urllib.parse import parse_qsl
-
-    pairs = dict(parse_qsl(str(fragment).lstrip("#"), keep_blank_values=True))
-    code = pairs.get("join")
-    if not code or len(code) > 4000:
-        return None
-    try:
-        ice = friends_render.parse_ice("\n".join(
-            " ".join([s.get("urls", ""), s.get("username", ""), s.get("credential", "")]).strip()
-            for s in json.loads(pairs.get("ice", "[]"))))
-    except (ValueError, AttributeError, TypeError):
-        ice = []
-    return code, ice
-
-
-def read_hosting(store):
-    """The saved hosting choices (transport, STUN/TURN servers) in ``store``, or None."""
-    try:
-        raw = store.getItem(HOSTING_KEY)
-        saved = json.loads(str(raw)) if raw else None
-    except Exception:  # noqa: BLE001
-        return None
-    if not isinstance(saved, dict) or saved.get("transport") not in ("webrtc", "broadcast"):
-        return None
-    try:
-        ice = friends_render.parse_ice("\n".join(" ".join(
-            [s["urls"], s.get("username", ""), s.get("credential", "")]).strip() for s in saved.get("ice", [])))
-    except (ValueError, KeyError, TypeError):
-        ice = []
-    return saved["transport"], ice
 
 
 def form_value(fields, name):

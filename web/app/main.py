@@ -33,7 +33,7 @@ from table import (
 )
 from table.presenter import announcement
 
-from . import friends_page, l10n
+from . import friends_page, friends_store, l10n
 from .page_input import PageInput
 from .page_store import PageStore
 from .patch import PagePatch
@@ -76,14 +76,14 @@ class App:
         # The browser's storage: the game's records, read once (web/page/storage.js); written
         # through the patch.
         keys = (storage.SETTINGS_KEY, storage.SESSION_KEY, storage.TURN_KEY, storage.HANDS_KEY,
-                storage.READS_KEY, *friends_page.KEYS)
+                storage.READS_KEY, *friends_store.KEYS)
         self.local = PageStore(self.patch, keys, str(js.stripdeckStorage.read(json.dumps(keys))))
         self.address = address_of(str(js.stripdeckInput.address()))  # origin, pathname, search, hash
         params, notices = url_params.parse_params(self.address["search"])
         notices = [*l10n.start_notices, *notices]  # a catalogue that could not be used (app/l10n.py)
         self.embed = bool(params.get("embed"))
         self.mode = None  # None: solo or pass and play; HostMode or GuestMode: play with friends
-        invitation = None if self.embed else friends_page.invitation_from_hash(self.address["hash"])
+        invitation = None if self.embed else friends_store.invitation_from_hash(self.address["hash"])
         hand_log, reads = None, {}
         if invitation is not None:  # a guest's page: the table is the host's, nothing of ours is saved
             self.store = storage.MemoryStore()
@@ -114,7 +114,7 @@ class App:
                                          timer_seconds=self.timer_seconds, hand_log=hand_log, reads=reads)
         if session is not None:
             self.ctl.resume_step(step)  # a reload carries on the clock and the selection
-            hosting = friends_page.read_hosting(self.local) if not self.embed else None
+            hosting = friends_store.read_hosting(self.local) if not self.embed else None
             if any(p is not None and p.controller == controller.REMOTE for p in session.seats):
                 if hosting is None:  # guests' seats without a way to reach them: a table of one's own
                     self.notices.append(_("The table you hosted could not be resumed; a new table is dealt."))
