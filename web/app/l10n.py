@@ -9,11 +9,13 @@ in English with a notice (stripdeck.i18n.CatalogueError names what was wrong).
 
 The catalogue comes in parts (docs/i18n.md, "Bytes"; tools/l10n.py makes them): ``page``, the
 sentences the table needs from the first hand, at start; ``help``, ``hint`` and ``friends`` when
-How to play, the Hint or play with friends first need them (:func:`fetch_part`; the App draws
-what they affect again once they are here, page/main.App.need).
+How to play, the Hint or play with friends first need them (:class:`CatalogueParts`; the App draws
+what they affect again once they are here).
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import js
 from stripdeck import i18n
@@ -130,3 +132,50 @@ def page_address(code: str, search: str, fragment: str) -> str:
 
     pairs = [(k, v) for k, v in parse_qsl(search.lstrip("?"), keep_blank_values=True) if k != "lang"]
     return page_name(code) + ("?" + urlencode(pairs) if pairs else "") + fragment
+
+
+class CatalogueParts:
+    """The later parts of the page's catalogue (:data:`LATER_PARTS`), each fetched when first needed.
+
+    ``problem`` is told, in the page's words, when a part cannot be loaded (its sentences are then
+    said in English); ``redraw`` draws again what a part's words affect once it is here or known
+    not to come."""
+
+    def __init__(self, problem, redraw):
+        self.problem = problem
+        self.redraw = redraw
+        self.loading = {}  # (language, part) -> the task fetching it
+        self.failed = set()  # (language, part) that could not be loaded: said in English
+
+    def need(self, part):
+        """Whether the sentences of ``part`` may be used now: loaded, or known not to load (then
+        English). If not yet, they are fetched (docs/i18n.md, "Bytes")."""
+        language = i18n.current()
+        if language.has_part(part) or (language.code, part) in self.failed:
+            return True
+        if (language.code, part) not in self.loading:
+            self.loading[language.code, part] = asyncio.ensure_future(self._load(part))
+        return False
+
+    async def ready(self, part):
+        """Wait until ``part`` may be used (see :meth:`need`)."""
+        while not self.need(part):
+            await asyncio.wait([self.loading[i18n.current().code, part]])
+
+    async def _load(self, part):
+        code = i18n.current().code
+        try:
+            language = await fetch_part(part)
+        except Exception:  # noqa: BLE001 - a CatalogueError, or the network refused
+            if i18n.current().code == code:
+                self.failed.add((code, part))
+                # TRANSLATORS: a part of the page's words (How to play, the Hint, the Friends panel)
+                # could not be fetched; {language} is the page's language in its own name ("Italiano").
+                self.problem(_("Some of the page's words in {language} could not be loaded: they are "
+                               "shown in English. The game goes on.", language=i18n.NAMES.get(code, code)))
+                self.redraw()
+            return
+        finally:
+            self.loading.pop((code, part), None)
+        i18n.use(language)
+        self.redraw()

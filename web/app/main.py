@@ -146,8 +146,8 @@ class App:
         self.open_panels = frozenset()  # the panels open (web/page/shell.js's, told by web/page/input.js)
         self.hidden = False            # the page is in the background (told by web/page/input.js)
         self.static_words = []         # index.html's own words, [context, English] (told by web/page/input.js)
-        self.parts_loading = {}        # (language, part of its catalogue) -> the task fetching it (need)
-        self.parts_failed = set()      # (language, part) that could not be loaded: said in English
+        # The later parts of the page's catalogue, fetched when first needed (need).
+        self.parts = l10n.CatalogueParts(self.problem, lambda: self.redraw_words(everything=False))
 
     def forget_reset(self):
         """Take reset=1 out of the address, so a reload does not start over again."""
@@ -445,38 +445,9 @@ class App:
     # ---------------------------------------------------------------- the page's language
 
     def need(self, part):
-        """Whether the sentences of ``part`` of the catalogue (app/l10n.py) may be used now: loaded,
-        or known not to load (then English). If not yet, they are fetched, and what they affect is
-        drawn again once they are here (docs/i18n.md, "Bytes")."""
-        language = i18n.current()
-        if language.has_part(part) or (language.code, part) in self.parts_failed:
-            return True
-        if (language.code, part) not in self.parts_loading:
-            self.parts_loading[language.code, part] = asyncio.ensure_future(self.load_part(part))
-        return False
-
-    async def part_ready(self, part):
-        """Wait until ``part`` may be used (see :meth:`need`)."""
-        while not self.need(part):
-            await asyncio.wait([self.parts_loading[i18n.current().code, part]])
-
-    async def load_part(self, part):
-        code = i18n.current().code
-        try:
-            language = await l10n.fetch_part(part)
-        except Exception:  # noqa: BLE001 - a CatalogueError, or the network refused
-            if i18n.current().code == code:
-                self.parts_failed.add((code, part))
-                # TRANSLATORS: a part of the page's words (How to play, the Hint, the Friends panel)
-                # could not be fetched; {language} is the page's language in its own name ("Italiano").
-                self.problem(_("Some of the page's words in {language} could not be loaded: they are "
-                               "shown in English. The game goes on.", language=i18n.NAMES.get(code, code)))
-                self.redraw_words(everything=False)
-            return
-        finally:
-            self.parts_loading.pop((code, part), None)
-        i18n.use(language)
-        self.redraw_words(everything=False)
+        """Whether the sentences of ``part`` of the catalogue may be used now (l10n.CatalogueParts:
+        if not, they are fetched, and what they affect is drawn again once they are here)."""
+        return self.parts.need(part)
 
     def redraw_words(self, everything=True):
         """The regions whose words may have changed drawn again, in place; nothing is announced:

@@ -56,7 +56,7 @@ class PageInput:
     async def show_hint(self):
         app = self.app
         await app.wait_ready()
-        await app.part_ready("hint")  # the advisor's reasons are a part of the catalogue (app/l10n.py)
+        await app.parts.ready("hint")  # the advisor's reasons are a part of the catalogue (app/l10n.py)
         if app.ctl.ask_hint():
             app.render()
             # TRANSLATORS: said to screen readers when the Hint opens; {reason} is the advisor's advice.
