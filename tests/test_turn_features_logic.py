@@ -59,6 +59,15 @@ def to_human_turn(ctl: controller.Controller) -> None:
     raise AssertionError("no person's turn came")
 
 
+def at_first_human_turn(clocks: Clocks, **changes: object) -> tuple[controller.Controller, int]:
+    """A table of ``changes`` at its first turn of the person here, and their table seat."""
+    ctl = make(clocks, **changes)
+    to_human_turn(ctl)
+    seat = ctl.session.to_act_table_seat
+    assert seat is not None
+    return ctl, seat
+
+
 def safe_action(ctl: controller.Controller) -> str:
     view = ctl.view()
     assert view is not None and view.legal is not None
@@ -91,9 +100,7 @@ def test_the_scheduler_runs_the_time_bank_after_the_turns_clock() -> None:
 
 def test_the_time_bank_is_used_when_the_clock_runs_out_and_spent_for_the_session() -> None:
     clocks = Clocks()
-    ctl = make(clocks, time_bank=15)
-    to_human_turn(ctl)
-    seat = ctl.session.to_act_table_seat
+    ctl, seat = at_first_human_turn(clocks, time_bank=15)
     assert ctl.time_left() == 45 and not ctl.in_bank()
     clocks.advance(31)
     assert ctl.in_bank() and ctl.time_left() == 14
@@ -114,9 +121,7 @@ def test_the_time_bank_is_used_when_the_clock_runs_out_and_spent_for_the_session
 
 def test_an_action_the_engine_refuses_spends_nothing_of_the_time_bank() -> None:
     clocks = Clocks()
-    ctl = make(clocks, time_bank=15)
-    to_human_turn(ctl)
-    seat = ctl.session.to_act_table_seat
+    ctl, seat = at_first_human_turn(clocks, time_bank=15)
     clocks.advance(36)  # 6 s into the bank
     before = ctl.session
     for refused in ("raise 999999", "discard Z9", "fly"):
@@ -142,9 +147,7 @@ def test_bots_have_no_time_bank_and_a_table_without_clocks_none_to_use() -> None
 
 def test_the_time_bank_survives_a_reload() -> None:
     clocks = Clocks()
-    ctl = make(clocks, time_bank=30)
-    to_human_turn(ctl)
-    seat = ctl.session.to_act_table_seat
+    ctl, seat = at_first_human_turn(clocks, time_bank=30)
     clocks.advance(40)  # 10 s into the bank
     assert ctl.act(safe_action(ctl))
     to_human_turn(ctl)
