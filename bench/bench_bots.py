@@ -114,6 +114,8 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     for level, rules in [(level, official) for level in LEVELS] + [("hard online", online),
                                                                    ("hard no-limit", no_limit)]:
         times: list[float] = []
+        for _ in prepare(rules):  # as the page does: the bots wait for the rules' data (the steps above
+            pass                  # dropped the strategies they timed, so the first decision would load one)
         players = [bot_for(level.split()[0], seed=1), bot_for("normal", seed=2)]
         for d in range(deals):
             state = start_hand(rules, [200, 200], d % 2, seed=d)
