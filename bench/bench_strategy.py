@@ -17,7 +17,7 @@ and the pot (all in where the stack makes them so), ``--caps`` bets a round, sta
 (the same tree with all in open at every decision); its file is ``strategy-PRESET-no-limit.bin``.
 With --out the
 average strategy is written as JSON (node key -> rows of action probabilities);
-with --ship as the data file the game ships (stripdeck.solved: a byte per probability).
+with --ship as the data file the game ships (stripdeck.strategy_file: a byte per probability).
 ``--shipped`` measures the shipped files instead (as the game plays them, rounded as stored);
 ``--recompact --levels 15`` writes the shipped files again in the compact form and measures them.
 """
@@ -108,7 +108,7 @@ def strategy_path(name: str) -> Path:
 
 
 def ship(preset: str, tree: GameTree, strategy: dict[str, list[list[float]]], levels: int, power: float) -> None:
-    """Write the file the game ships for ``preset`` (stripdeck.solved's format) and say its size."""
+    """Write the file the game ships for ``preset`` (stripdeck.strategy_file's format) and say its size."""
     path = strategy_path(preset)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(encode_strategy(preset, tree, strategy, levels=levels, power=power))
