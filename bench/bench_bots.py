@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,45 +72,23 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
         pass
     strategy_file._LOADED.clear()
     sound._DEALT.clear()
-    steps = []
-    t = time.perf_counter()
-    for _ in prepare(official):
-        now = time.perf_counter()
-        steps.append((now - t) * 1000)
-        t = now
-    out["bots_prepare_ms"] = sum(steps)
-    out["bots_prepare_step_max_ms"] = max(steps)
-    out["bots_prepare_steps"] = len(steps)
+    _time_steps(prepare(official), out, "bots_prepare")
+    strategy_file._LOADED.clear()  # the heads-up strategy alone (the dealt-hand sample stays built)
+    _time_steps(strategy_file.strategy_steps(official), out, "strategy_official")
     online = Rules.preset("online")  # pot limit: the heads-up strategy is read lazily (stripdeck.strategy_file)
     for _ in prepare(online):
         pass
     strategy_file._LOADED.clear()
-    steps = []
-    t = time.perf_counter()
-    for _ in prepare(online):
-        now = time.perf_counter()
-        steps.append((now - t) * 1000)
-        t = now
-    out["bots_prepare_online_ms"] = sum(steps)
-    out["bots_prepare_online_step_max_ms"] = max(steps)
-    out["bots_prepare_online_steps"] = len(steps)
+    _time_steps(prepare(online), out, "bots_prepare_online")
     no_limit = Rules.preset("online", structure="no-limit")  # the strategy the wheel leaves out (strategy_file)
     name = "online-no-limit"
     data = (Path(strategy_file.__file__).parent / f"strategy-{name}.bin").read_bytes()  # what the page fetches
     strategy_file._LOADED.clear()
-    steps = []
-    t = time.perf_counter()
-    strategy_file.provide_strategy(name, data)  # the page's hand-over, then the steps of stripdeck.prepare
-    for _ in strategy_file.strategy_steps(no_limit):
-        now = time.perf_counter()
-        steps.append((now - t) * 1000)
-        t = now
-    steps.append((time.perf_counter() - t) * 1000)
+    # the page's hand-over, then the steps of stripdeck.prepare
+    _time_steps(strategy_file.strategy_steps(no_limit), out, "bots_prepare_nolimit",
+                before=lambda: strategy_file.provide_strategy(name, data))
     if strategy_file.load_strategy(no_limit) is None:
         raise SystemExit("the no-limit strategy did not load")
-    out["bots_prepare_nolimit_ms"] = sum(steps)
-    out["bots_prepare_nolimit_step_max_ms"] = max(steps)
-    out["bots_prepare_nolimit_steps"] = len(steps)
     out["nolimit_bytes"] = len(data)
     for level, rules in [(level, official) for level in LEVELS] + [("hard online", online),
                                                                    ("hard no-limit", no_limit)]:
@@ -137,6 +116,24 @@ def measure(hands: int = 40, deals: int = 30) -> dict[str, Any]:
     return out
 
 
+def _time_steps(steps: Iterator[None], out: dict[str, Any], name: str,
+                before: Callable[[], None] | None = None) -> None:
+    """Time a first use done in steps: each step (``before`` counts in the first; the work after the
+    last step counts too), into ``out``: NAME_ms (all), NAME_step_max_ms, NAME_steps."""
+    times = []
+    t = time.perf_counter()
+    if before is not None:
+        before()
+    for _ in steps:
+        now = time.perf_counter()
+        times.append((now - t) * 1000)
+        t = now
+    times.append((time.perf_counter() - t) * 1000)
+    out[f"{name}_ms"] = sum(times)
+    out[f"{name}_step_max_ms"] = max(times)
+    out[f"{name}_steps"] = len(times)
+
+
 def _report(where: str, figures: dict[str, Any]) -> None:
     print(f"== {where} (Python {figures['python']}, {figures['platform']})")
     print(f"first-use set-up: default rules {figures['setup_default_ms']:.0f} ms (strength table and opponent model); "
@@ -148,6 +145,9 @@ def _report(where: str, figures: dict[str, Any]) -> None:
     print(f"the bots' data (the heads-up strategy, the dealt-hand sample) prepared in steps: "
           f"{figures['bots_prepare_ms']:.0f} ms in {figures['bots_prepare_steps']} steps, "
           f"the longest {figures['bots_prepare_step_max_ms']:.1f} ms")
+    ms, steps, longest = (figures[f"strategy_official{k}"] for k in ("_ms", "_steps", "_step_max_ms"))
+    print(f"of which the heads-up strategy alone (official, decoded in steps): {ms:.0f} ms in {steps} steps, "
+          f"the longest {longest:.1f} ms")
     print(f"the same in pot limit (the online preset, its heads-up strategy read lazily): "
           f"{figures['bots_prepare_online_ms']:.0f} ms in {figures['bots_prepare_online_steps']} steps, "
           f"the longest {figures['bots_prepare_online_step_max_ms']:.1f} ms")

@@ -141,6 +141,10 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
     weights = [(v / levels) ** float(header.get("power", 2.0)) for v in range(16)] if levels != 255 else []
     cells = len(body) if levels == 255 else 2 * len(body)
     rows: dict[str, list[list[float]]] = {}
+    # Most rows repeat (a few thousand distinct of 40,000-60,000): each distinct row is worked out once,
+    # keyed by its cells as text (a hex digit a half byte, when compact; else its bytes).
+    keys: str | bytes = body.hex() if levels != 255 else body
+    seen: dict[str | bytes, list[float]] = {}
     at = 0
     count = 0
     sizes: dict[int, tuple[int, int]] = {}  # a template's cells and nodes, by id
@@ -157,8 +161,16 @@ def _decode_steps(data: bytes, rules: Rules, chunk: int = 600) -> Generator[None
             continue
         count += 1
         width = len(node.actions)
-        rows[node.key] = [_row(body, weights, at + k * width, width) for k in range(private_states(ab, node))]
-        at += width * private_states(ab, node)
+        states = private_states(ab, node)
+        node_rows = []
+        for start in range(at, at + states * width, width):
+            key = keys[start:start + width]
+            row = seen.get(key)
+            if row is None:
+                row = seen[key] = _row(body, weights, start, width)
+            node_rows.append(list(row))  # each row its own list
+        rows[node.key] = node_rows
+        at += width * states
     if count != header["nodes"]:
         raise ValueError(f"the strategy has {header['nodes']} nodes, the rules' tree {count}")
     if at != cells and not (levels != 255 and at == cells - 1 and body[-1] & 15 == 0):
