@@ -180,6 +180,25 @@ def test_the_shipped_strategy_loads_in_steps_for_the_page() -> None:
     assert strategy_file._LOADED and strategy_file.load_strategy(OFFICIAL).rows == loaded.rows
 
 
+@pytest.mark.parametrize("name", ["official", "cardroom"])
+def test_each_decoded_row_is_its_own_list_and_reads_as_its_cells_say(name: str) -> None:
+    # The decoder works out each distinct row once (most rows repeat): every row must still read
+    # exactly as its own cells do, and changing one row must change no other.
+    from stripdeck import strategy_file
+    from stripdeck.solver import private_states
+
+    strategy = strategy_file.decode_strategy(strategy_file._strategy_data(name), Rules.preset(name))
+    at = 0
+    for node in strategy.tree.nodes:
+        width = len(node.actions)
+        for k, row in enumerate(strategy.rows[node.key]):
+            assert row == strategy_file._row(strategy.body, strategy.weights, at + k * width, width), node.key
+        at += width * private_states(strategy.tree.abstraction, node)
+    rows = [row for node_rows in strategy.rows.values() for row in node_rows]
+    assert len({id(row) for row in rows}) == len(rows)
+    assert len({tuple(row) for row in rows}) < len(rows) / 10  # the repeats the decoder shares the work of
+
+
 # --------------------------------------------------------------------------- pot limit (the online preset)
 
 ONLINE = Rules.preset("online")
