@@ -39,8 +39,18 @@ def heads_up_online(page: Any) -> None:
     page.click('[data-cmd=apply][data-confirmed="1"]')
 
 
+def heads_up_no_auto_deal(page: Any) -> None:
+    """As heads_up_online, and the host deals each hand (a finished hand stays on the table)."""
+    page.click("header button[data-panel=settings]")
+    page.uncheck("input[name=timers]")
+    page.uncheck("input[name=auto_deal]")
+    page.click("[data-cmd=apply]")
+    page.click('[data-cmd=apply][data-confirmed="1"]')
+
+
 def test_two_browsers_play_bets_a_draw_a_split_offer_and_a_showdown(room: Room) -> None:
-    host = host_table(room, friends=1, setup=heads_up_online)
+    # The host deals each hand: hand 1 stays on both tables while its history is read.
+    host = host_table(room, friends=1, setup=heads_up_no_auto_deal)
     guest = join(room, host, "s1", "Zoë", trace=True)
     host.page.click("#controls [data-cmd=host-deal]")
     people = [host, guest]
@@ -73,8 +83,7 @@ def test_two_browsers_play_bets_a_draw_a_split_offer_and_a_showdown(room: Room) 
 
     play_round(people, bets_and_draws, until=lambda: host.page.get_attribute("body", "data-phase") == "complete")
     wait_for_phase(guest, "complete")
-    # The result is named on each page once the showdown's cards have turned over there; the
-    # host deals the next hand soon after, so both pages are read as soon as both name it.
+    # The result is named on each page once the showdown's cards have turned over there.
     deadline = time.monotonic() + 8
     while not all("win" in p.page.inner_text("#status") for p in (host, guest)):
         assert time.monotonic() < deadline, [p.page.inner_text("#status") for p in (host, guest)]
@@ -90,6 +99,7 @@ def test_two_browsers_play_bets_a_draw_a_split_offer_and_a_showdown(room: Room) 
         "() => (document.querySelector('#verdict') || {}).innerText?.includes('Deal verified')")
 
     # Hand 2: both split the pot after the draw.
+    assert hand_of(host) == 1 and hand_of(guest) == 1
     host.page.click("#controls [data-cmd=deal]")
     wait_for_hand(guest, 2)
 
@@ -483,15 +493,6 @@ SEATS_LOOK = """() => [...document.querySelectorAll('#table .seat')].map(s => ({
     revealed: s.classList.contains('revealed'), won: s.classList.contains('winner'),
     info: (s.querySelector('.info') || {}).innerText || '',
     cards: [...s.querySelectorAll('.card:not(.card-back)')].map(c => c.getAttribute('aria-label'))}))"""
-
-
-def heads_up_no_auto_deal(page: Any) -> None:
-    """As heads_up_online, and the host deals each hand (a finished hand stays on the table)."""
-    page.click("header button[data-panel=settings]")
-    page.uncheck("input[name=timers]")
-    page.uncheck("input[name=auto_deal]")
-    page.click("[data-cmd=apply]")
-    page.click('[data-cmd=apply][data-confirmed="1"]')
 
 
 def test_a_guest_who_chose_to_show_turns_a_losing_hand_over_on_both_pages(room: Room) -> None:
