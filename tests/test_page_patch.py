@@ -10,6 +10,7 @@ import re
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -207,3 +208,50 @@ def test_an_invitation_in_the_address_is_read_or_ignored(fragment: str, expected
     from app import friends_store
 
     assert friends_store.invitation_from_hash(fragment) == expected
+
+
+def drawn(draw: Any) -> list[list[Any]]:
+    """The changes one drawing (``draw(page)``) sends, as one batch."""
+    sent: list[str] = []
+    page = patch.PagePatch(sent.append)
+    with page.batch():
+        draw(page)
+    return [change for text in sent for change in json.loads(text)]
+
+
+def test_page_draw_writes_the_table_history_s_exports_and_the_body_s_data_for_each_mode() -> None:
+    from app import page_draw
+    from table import commands, controller, storage
+
+    assert doctest.testmod(page_draw).failed == 0
+    # Pass and play: the exports are withheld (a shared device), and a confirmation asked for stays.
+    settings = storage.validate({**storage.DEFAULTS, "people": ["Ann", "Bo"], "opponents": 1})
+    ctl = controller.Controller(settings, seed=3)
+    empty = drawn(lambda page: page_draw.empty_table(page, ctl.game_over, "pass", ""))
+    assert [c[:2] for c in empty] == [["html", "table"], ["html", "controls"], ["html", "history-list"]]
+    assert 'data-cmd="deal"' in empty[1][2] and "Ready to deal." in empty[0][2]
+    guest_words = drawn(lambda page: page_draw.empty_table(page, "", "guest", ""))
+    assert "Waiting for the host to deal" in guest_words[0][2] and guest_words[1][2] == ""
+    assert ctl.deal()
+    model = ctl.model()
+    assert model is not None
+    offers = commands.offers("pass")
+    table = drawn(lambda page: page_draw.hand_table(page, ctl, model, "", offers))
+    assert [c[:2] for c in table][-1] == ["scroll-end", "history-list"]
+    still: list[bool] = []
+    panel = drawn(lambda page: still.append(page_draw.history_panel(page, ctl, None, "", True)))
+    assert still == [True] and ["prop", "#export-gate", "hidden", False] in panel
+    assert ["prop", "#copy", "disabled", True] in panel and ["prop", "#export-text", "hidden", True] in panel
+    data = dict((c[1], c[2]) for c in drawn(lambda page: page_draw.body_data(page, ctl, model, "pass", offers)))
+    assert data["mode"] == "pass" and data["hand"] == "1" and data["commands"] == " ".join(sorted(offers))
+    assert data["myTurn"] == ("1" if model.my_turn else "0") and data["over"] == "0"
+    # Solo, and the same table in a widget: nothing withheld, so no confirmation is kept.
+    solo = controller.Controller(storage.validate(dict(storage.DEFAULTS)), seed=3)
+    assert solo.deal()
+    still.clear()
+    panel = drawn(lambda page: still.append(page_draw.history_panel(page, solo, None, "", True)))
+    assert still == [False] and ["prop", "#export-gate", "hidden", True] in panel
+    for mode, shown in (("solo", "solo"), ("embed", "solo")):
+        data = dict((c[1], c[2]) for c in drawn(
+            lambda page, mode=mode: page_draw.body_data(page, solo, solo.model(), mode, commands.offers(mode))))
+        assert data["mode"] == shown

@@ -15,25 +15,22 @@ import js
 import stripdeck
 from friends import guest
 from pyodide.ffi import create_proxy
-from stripdeck import i18n, strategy_file
+from stripdeck import strategy_file
 from stripdeck.i18n import _, pgettext
 from table import (
     commands,
     controller,
-    history_render,
     render,
-    replay,
     rules_text,
     scheduler,
     session_log,
     settings_render,
     storage,
-    turn_alert,
     url_params,
 )
 from table.presenter import announcement
 
-from . import friends_page, friends_store, l10n
+from . import friends_page, friends_store, l10n, page_draw
 from .page_input import PageInput
 from .page_store import PageStore
 from .patch import PagePatch
@@ -272,28 +269,14 @@ class App:
         model = ctl.model(name_hand=self.is_ready())
         page.body_class("four-color", bool(ctl.settings["four_color"]))
         summary = session_log.summary_text(ctl.hand_log, ctl.stacks_of_people())
-        if model is None:  # no hand on the table yet (friends joining), or a saved game without one
-            over = ctl.game_over
-            if isinstance(self.mode, friends_page.GuestMode):
-                words, controls = over or _("Waiting for the host to deal…"), ""
-            elif self.mode is not None:
-                words = _("Waiting for your friends to join: their invitations are in the Friends panel.")
-                controls = render.lobby_controls_html()
-            else:
-                words, controls = over or _("Ready to deal."), render.controls_html_between_hands(over, summary)
-            page.html("table", '<div class="felt"><div class="middle"><div class="status" id="status">'
-                      + render.attr(words) + "</div></div></div>")
-            page.html("controls", controls)
-            page.html("history-list", history_render.history_html(()))  # no hand: none of an earlier table's lines
+        mode = self.page_mode()
+        offers = commands.offers(mode)
+        if model is None:
+            page_draw.empty_table(page, ctl.game_over, mode, summary)
             self.history = ()
         else:
-            timers = ctl.timer_limit() is not None
             self.keep_reveal_going(model)
-            page.html("table", render.table_html(model, timers))
-            page.html("controls", render.controls_html(model, ctl.game_over, ctl.settings["auto_deal"],
-                                                       summary, commands.offers(self.page_mode())))
-            page.html("history-list", history_render.history_html(model.history))
-            page.scroll_end("history-list")
+            page_draw.hand_table(page, ctl, model, summary, offers)
             if model.history != self.history:
                 said = announcement(self.history, model.history)
                 if model.my_turn and not said.endswith(_("Your turn.")):
@@ -301,43 +284,15 @@ class App:
                 if announce:
                     self.say(said)
                 self.history = model.history
-        if self.replaying is not None:
-            shown, index = self.replaying
-            page.html("session-list",
-                      history_render.replay_html(shown.title, shown.pages[index], index, len(shown.pages)))
-        else:
-            page.html("session-list", history_render.session_html(ctl.hand_log, summary))
-        nothing_finished = ctl.last_finished is None and not ctl.hand_log["hands"]
-        withheld = getattr(ctl, "export_withheld", "")  # a shared device: no export shows others' cards
-        page.prop("#copy", "disabled", nothing_finished or bool(withheld))
-        page.prop("#download", "disabled", nothing_finished or bool(withheld))
-        page.prop("#download-session", "disabled", not ctl.hand_log["hands"] or bool(withheld))
-        if withheld:
-            page.prop("#export-text", "hidden", True)  # a box opened earlier goes (it showed every seat's cards)
-        else:
-            self.confirm_end_session = False
-        page.html("export-gate", history_render.export_gate_html(
-            withheld, can_end=not ctl.in_hand and not nothing_finished, confirming=self.confirm_end_session))
-        page.prop("#export-gate", "hidden", not withheld)
+        self.confirm_end_session = page_draw.history_panel(page, ctl, self.replaying, summary,
+                                                           self.confirm_end_session)
         self.tick()
         page.restore_focus()
         if model is not None and model.my_turn and self.focused_turn != ctl.token:
             self.focused_turn = ctl.token  # once per turn
             page.focus_turn()
-        page.data("ready", "1")
-        page.data("hand", str(ctl.hand_number))
-        page.data("phase", ctl.phase)
-        # Changes with every action applied (tests wait on it after acting for the human).
-        page.data("step", ctl.step_text)
-        page.data("mode", "guest" if isinstance(self.mode, friends_page.GuestMode) else
-                  "host" if self.mode is not None else "pass" if getattr(ctl, "passing", False) else "solo")
-        page.data("commands", " ".join(sorted(commands.offers(self.page_mode()))))  # for the tests
-        page.data("myTurn", "1" if model is not None and model.my_turn else "0")
+        page_draw.body_data(page, ctl, model, mode, offers)
         self.alert_turn(model)
-        page.data("over", "1" if ctl.game_over else "0")
-        if ctl.bot_ms:  # the bots' decision times, for bench/bench_page.py: first/max/median/count of the others
-            times = sorted(ctl.bot_ms[1:]) or [0.0]
-            page.data("botMs", f"{ctl.bot_ms[0]:.1f}/{times[-1]:.1f}/{times[len(times) // 2]:.1f}/{len(times)}")
 
     def page_mode(self):
         """The page's mode for commands.offers: solo, pass, host, guest or embed."""
@@ -463,42 +418,6 @@ class App:
         if self.panel_open("friends"):
             self.friends.render()
         self.render(announce=False)
-
-    async def switch_language(self, code):
-        """The language chosen in Settings, in place: its catalogue loaded (l10n.fetch_language),
-        then every word of the page said again in it, the choice kept with the settings, and the
-        address that of the language's page (a reload opens it). A catalogue that cannot be loaded
-        is a notice, and the page stays in its language."""
-        before = i18n.current()
-        if code not in settings_render.languages_offered():
-            self.render_settings()
-            return
-        try:
-            language = await l10n.fetch_language(code)
-        except Exception as err:  # noqa: BLE001 - a CatalogueError, or the network refused the fetch
-            reason = str(err) if isinstance(err, i18n.CatalogueError) else type(err).__name__
-            # TRANSLATORS: {language} is the language the page keeps, in its own name ("Italiano").
-            self.problem(_("The page stays in {language}: {reason}", language=i18n.NAMES.get(before.code, before.code),
-                           reason=reason))
-            self.render_settings()  # the picker shows the language still in use
-            return
-        i18n.use(language)
-        self.ctl.set_display({"lang": code})
-        self.patch.language(code, "./" + l10n.manifest_name(code), l10n.static_words(self.static_words))
-        self.patch.title(turn_alert.title())
-        self.set_address(l10n.page_address(code, self.address["search"], self.address["hash"]))
-        # History's hands already played say their results again in the new language (replayed from
-        # their scenarios: session_log.said_again), and are saved so.
-        self.ctl.hand_log = session_log.said_again(self.ctl.hand_log)
-        self.ctl.hand_log_changed += 1
-        if self.replaying is not None:  # the replay's frames are drawn again in the new language
-            shown, index = self.replaying
-            record = replay.find(self.ctl.hand_log, shown.number)
-            self.replaying = (replay.build(record), index) if record is not None else None
-        self.redraw_words()
-        self.save()
-        self.alert_turn(drawn=False)
-        self.say(_("The page is now in {language}.", language=i18n.NAMES.get(code, code)))
 
     def start(self):
         # Input arrives as messages from web/page/input.js (app/page_input.py takes them), the

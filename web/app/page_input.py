@@ -16,7 +16,7 @@ import json
 from stripdeck.i18n import _
 from table import commands, replay, settings_render, storage
 
-from . import friends_page
+from . import friends_page, language_switch
 
 
 def text_of(value):
@@ -208,7 +208,7 @@ class PageInput:
         name, value = text_of(message.get("name")), text_of(message.get("value"))
         in_settings = isinstance(message.get("settings"), dict)  # one of Settings' own fields
         if name == "lang" and in_settings:
-            asyncio.ensure_future(app.switch_language(value))
+            asyncio.ensure_future(language_switch.switch_language(app, value))
         elif name == "preset" and in_settings:
             app.render_settings(storage.with_preset(self.form_settings(message["settings"]), value))
         elif name == "people_count" and in_settings:

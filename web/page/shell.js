@@ -146,7 +146,7 @@
       return;
     }
     const region = (id) => byId(id)?.innerHTML ?? "";
-    // The page's language now: Settings may have changed it in place (web/app/main.py switch_language).
+    // The page's language now: Settings may have changed it in place (web/app/language_switch.py).
     const saved = { build, lang: document.documentElement.lang || lang, table: region("table"), settings: region("settings-form"), help: region("help-body"),
       history: region("history-list"), session: region("session-list") };
     const text = JSON.stringify(saved);
