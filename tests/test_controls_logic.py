@@ -17,7 +17,7 @@ sys.path.insert(0, str(WEB))
 import stripdeck  # noqa: E402
 from friends import guest, host, protocol  # noqa: E402
 from stripdeck.narrate import possessive, second_person  # noqa: E402
-from table import action_bar, commands, controller, presenter, render, storage  # noqa: E402
+from table import action_bar, clock_words, commands, controller, render, storage  # noqa: E402
 
 CMD = re.compile(r'data-cmd="([a-z-]+)"')
 
@@ -147,7 +147,7 @@ def timed_out_second_round(first: str) -> action_bar.ActionBar:
 
 
 def test_the_draw_timeout_words_match_the_buttons_offered() -> None:
-    note = presenter.timeout_note("draw", 2, False)
+    note = clock_words.timeout_note("draw", 2, False)
     assert "only check, call or fold" not in note and "no longer bet or raise" in note
     for first, words in (("split", "you may fold, check or split."), ("bet 2", "you may fold or call."),
                          ("check", "you may fold or check.")):

@@ -29,6 +29,7 @@ sys.path.insert(0, str(WEB))
 import stripdeck  # noqa: E402
 from table import (  # noqa: E402
     action_bar,
+    clock_words,
     commands,
     controller,
     history_render,
@@ -309,7 +310,13 @@ def test_the_action_bar_s_words_in_qps(qps: i18n.Language) -> None:
         for phase in ("draw", "first betting round"):
             for dropped in (0, 1, 3):
                 for folded in (False, True):
-                    bracketed(presenter.timeout_note(phase, dropped, folded))
+                    bracketed(clock_words.timeout_note(phase, dropped, folded))
+            for choosing in (False, True):
+                bracketed(clock_words.warning(phase, choosing))
+        bracketed(clock_words.timeout_note("draw", 0, False, choosing=True))
+        for action in ("timeout", "draw", "check", "fold"):
+            for player in (None, "Ada"):
+                bracketed(clock_words.timeout_said(action, player))
         for phase in ("first betting round", "draw", "second betting round", "complete"):
             bracketed(presenter.phase_text(phase))
         bracketed(presenter.shown_name("You"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import json
 import re
 import sys
 from pathlib import Path
@@ -18,7 +19,18 @@ sys.path.insert(0, str(ROOT))
 
 import stripdeck  # noqa: E402
 from friends import guest, host, protocol  # noqa: E402
-from table import controller, history_render, replay, scheduler, settings_render, storage, time_bank, turn_alert  # noqa: E402
+from table import (  # noqa: E402
+    clock_words,
+    controller,
+    history_render,
+    replay,
+    scheduler,
+    settings_render,
+    step_record,
+    storage,
+    time_bank,
+    turn_alert,
+)
 
 BASE = scheduler.Facts(token=(0, 1, 10), started=100.0, shown=100.0, ready=True, queued=False,
                        bot_to_act=False, human_to_act=True, timer=30.0, warned=False, hand_over=False,
@@ -130,8 +142,38 @@ def test_an_action_the_engine_refuses_spends_nothing_of_the_time_bank() -> None:
     assert ctl.act(safe_action(ctl)) and ctl.bank_left(seat) == pytest.approx(9)
 
 
-def test_the_time_bank_module_doctests() -> None:
-    assert doctest.testmod(time_bank).failed == 0
+def test_the_time_bank_step_record_and_clock_words_modules_doctests() -> None:
+    for module in (time_bank, step_record, clock_words):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_a_step_record_reads_back_as_written_and_a_bad_one_changes_nothing() -> None:
+    clocks = Clocks()
+    ctl, seat = at_first_human_turn(clocks, time_bank=30)
+    clocks.advance(40)  # 10 s into the bank
+    assert ctl.act(safe_action(ctl))
+    to_human_turn(ctl)
+    while ctl.phase != "draw":  # checking or calling to the person's draw (the bank is kept)
+        assert ctl.act(safe_action(ctl))
+        to_human_turn(ctl)
+    assert ctl.toggle(1)
+    written = json.loads(json.dumps(ctl.step_record()))
+    record = step_record.parse(written)
+    assert record is not None and record.to_json() == written and record.selected == (1,)
+    assert record.bank == {str(seat): 20.0}
+    # Every field of a wrong type or size makes the whole record unreadable (load_turn's notice),
+    # and a controller handed one keeps its clock, its banks and its choices.
+    for field, bad in (("hand", "1"), ("events", None), ("started_at", True), ("selected", 3),
+                       ("selected", [0, 1, 2, 3, 4, 5]), ("note", "x" * 301), ("amount", 7), ("asked", 1),
+                       ("announced", "yes"), ("ended", 1), ("bank", [1]), ("preaction", "c" * 41), ("extra", 1)):
+        forged = {**written, field: bad}
+        assert step_record.parse(forged) is None, field
+        store = storage.MemoryStore()
+        storage.save_turn(store, forged)
+        turn, notices = storage.load_turn(store)
+        assert turn is None and "turn clock was unreadable" in notices[0], field
+        before = (ctl.started, ctl.bank_left(seat), ctl.selected, ctl.note)
+        assert not ctl.resume_step(forged) and (ctl.started, ctl.bank_left(seat), ctl.selected, ctl.note) == before
 
 
 def test_bots_have_no_time_bank_and_a_table_without_clocks_none_to_use() -> None:

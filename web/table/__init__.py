@@ -7,8 +7,9 @@ so all of it runs on CPython in the tests, and it is the Python that moves into 
 ``widgets``, their entry).
 
 The entry is :class:`controller.Controller`, which owns the ``Session``; beside it the other
-folders use the modules listed in ``__all__``, and no others (``seating``, ``bot_seats`` and
-``time_bank`` are the controller's own parts; ``exports`` serves the guest's page too).
+folders use the modules listed in ``__all__``, and no others (``seating``, ``bot_seats``,
+``time_bank`` and ``clock_words`` are the controller's own parts, ``step_record`` the controller's
+and ``storage``'s; ``exports`` serves the guest's page too).
 The flow is one way: controller -> ``presenter.present`` (a view to a model) -> ``render`` (the
 model to HTML); ``scheduler.next_step`` decides the next automatic step from the controller's facts.
 """

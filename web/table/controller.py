@@ -21,9 +21,11 @@ from stripdeck.advisor import advise_choice
 from stripdeck.i18n import _
 from stripdeck.sound import SoundBot
 
-from . import action_bar, advice_panel, exports, preactions, presenter, scheduler, session_log, storage
+from . import action_bar, advice_panel, clock_words, exports, preactions, presenter, scheduler, session_log, storage
 from .bot_seats import BotSeats
 from .seating import BOT, PERSON, REMOTE, Seating
+from .step_record import StepRecord
+from .step_record import parse as parse_step_record
 from .time_bank import TimeBanks
 
 
@@ -246,56 +248,47 @@ class Controller:
             self.started_at = self.wall_clock()
 
     def step_record(self) -> dict[str, Any] | None:
-        """The current state's clock and the human's unconfirmed choices, JSON-ready, so a
-        reload carries on where the page was (None before the first deal)."""
+        """The current state's clock and the human's unconfirmed choices, JSON-ready
+        (table/step_record.py), so a reload carries on where the page was (None before the first deal)."""
         self._note_step()
         if self.step_key is None or self.session.hand is None:
             return None
         hand_number, events = self.step_key
-        return {"hand": hand_number, "events": events, "started_at": self.started_at,
-                "selected": list(self.selected), "note": self.note, "holder": self.holder,
-                "amount": self.amount_text(), "asked": self.fold_asked == self.token,
-                "announced": self.announced == self.token,
-                "bank": self.banks.record(),
-                "preaction": preactions.record(self.preactions),
-                **({"ended": True} if self.ended else {})}
+        return StepRecord(hand_number, events, self.started_at, selected=self.selected, note=self.note,
+                          holder=self.holder, amount=self.amount_text(), asked=self.fold_asked == self.token,
+                          announced=self.announced == self.token, bank=self.banks.record(),
+                          preaction=preactions.record(self.preactions), ended=self.ended).to_json()
 
-    def resume_step(self, record: Any) -> bool:
-        """Carry on from :meth:`step_record` saved before a reload.
+    def resume_step(self, raw: Any) -> bool:
+        """Carry on from :meth:`step_record` saved before a reload (read by step_record.parse).
 
-        A record of another state (the game moved on since) is ignored; so is one whose
-        start lies in the future (the computer's clock was put back). True if resumed.
+        The time banks are restored from any good record; the rest only from a record of this
+        state: one of another (the game moved on since) is ignored, and so is one whose start
+        lies in the future (the computer's clock was put back). True if resumed.
         """
         self._note_step()
-        if self.step_key is None or not isinstance(record, Mapping):
+        record = parse_step_record(raw)
+        if self.step_key is None or record is None:
             return False
-        self.banks.restore(record.get("bank"), len(self.session.seats))
-        started_at = record.get("started_at")
-        if ([record.get("hand"), record.get("events")] != list(self.step_key)
-                or isinstance(started_at, bool) or not isinstance(started_at, (int, float))):
-            return False
-        elapsed = self.wall_clock() - started_at
-        if not 0 <= elapsed:
+        self.banks.restore(record.bank, len(self.session.seats))
+        elapsed = self.wall_clock() - record.started_at
+        if [record.hand, record.events] != list(self.step_key) or not 0 <= elapsed:
             return False
         self.started = self.clock() - min(elapsed, 3600.0)
-        self.started_at = started_at
-        if record.get("announced") is True:  # the result was named before the reload: it stays named
+        self.started_at = record.started_at
+        if record.announced:  # the result was named before the reload: it stays named
             self.announced = self.token
-        note = record.get("note")
-        self.note = note if isinstance(note, str) and len(note) <= 300 else ""
-        holder = record.get("holder")
-        self.holder = holder if type(holder) is int and holder in self.people else None
-        self.preactions = preactions.from_record(record.get("preaction"), self.session.hand_number, self.phase)
+        self.note = record.note
+        self.holder = record.holder if record.holder in self.people else None
+        self.preactions = preactions.from_record(record.preaction, self.session.hand_number, self.phase)
         self._prune_preactions()
-        if record.get("asked") is True:  # the fold question stays up
+        if record.asked:  # the fold question stays up
             self.fold_asked = self.token
-        amount = record.get("amount")  # a typed bet amount: whole-number text only (clamped when shown)
-        if isinstance(amount, str) and amount.isascii() and amount.isdigit() and len(amount) <= 12:
-            self.amount = amount
-        self.ended = record.get("ended") is True and self.passing and not self.session.in_hand
-        for index in record.get("selected") or ():  # the holder's choice: restored once they hold it again
-            if isinstance(index, int) and not isinstance(index, bool):
-                self.toggle(index)
+        if record.amount is not None:
+            self.amount = record.amount
+        self.ended = record.ended and self.passing and not self.session.in_hand
+        for index in record.selected:  # the holder's choice: restored once they hold it again
+            self.toggle(index)
         return True
 
     def timer_limit(self) -> float | None:
@@ -374,11 +367,8 @@ class Controller:
             return self.time_out()
         elif step.kind == "warn":
             self.warned = step.token
-            drawing = self.session.hand is not None and self.session.hand.phase == "draw"
-            if self.session.hand is not None and self.session.hand.choosing:
-                return _("5 seconds left: then you take the face-down card.")
-            return (_("5 seconds left: then you stand pat.") if drawing
-                    else _("5 seconds left: then you check, or fold if you cannot check."))
+            hand = self.session.hand
+            return clock_words.warning(hand.phase if hand is not None else "", hand is not None and hand.choosing)
         elif step.kind == "announce":
             self.announced = step.token
         elif step.kind == "deal":
@@ -408,22 +398,11 @@ class Controller:
         self._apply(action)
         after = self.session.hand
         folded = after is not None and hand_seat is not None and after.seats[hand_seat].folded
-        if mine and choosing:
-            self.note = _("Time ran out: you took the face-down card. This hand you may no longer bet or raise.")
-            return self.note
         if mine:
-            self.note = presenter.timeout_note(phase, dropped, folded)
+            self.note = clock_words.timeout_note(phase, dropped, folded, choosing)
             return self.note
         player = self.session.seats[seat] if seat is not None else None
-        if player is None:
-            return _("A player ran out of time.") if action == "timeout" else _("A player is away.")
-        who = player.name
-        if action == "timeout":
-            return _("{player} ran out of time.", player=who)
-        # TRANSLATORS: a guest who left the table: what was done for them.
-        return {"draw": _("{player} is away: they stand pat.", player=who),
-                "check": _("{player} is away: they check.", player=who)}.get(
-                    action, _("{player} is away: they fold.", player=who))
+        return clock_words.timeout_said(action, player.name if player is not None else None)
 
     def queue(self, text: str) -> None:
         """Keep the human's action until the tables are ready (a second one replaces it)."""

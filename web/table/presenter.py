@@ -227,27 +227,6 @@ def last_actions(view: PlayerView, unit: int = 0) -> dict[int, str]:
     return {seat: _tag(kind, amount, unit) for seat, (kind, amount) in _last_kinds(view).items()}
 
 
-def timeout_note(phase: str, dropped: int, folded: bool) -> str:
-    """What to tell the human whose clock ran out.
-
-    >>> print(timeout_note("draw", 2, False))  # doctest: +NORMALIZE_WHITESPACE
-    Time ran out: you stood pat. The 2 cards you selected were not discarded.
-    This hand you may no longer bet or raise.
-    >>> timeout_note("first betting round", 0, True)
-    'Time ran out: you folded.'
-    """
-    if phase == "draw":
-        # What is still offered (check, call, fold, a split) is for the action bar to say: it
-        # depends on the state when the turn comes (docs/rules-decisions.md).
-        if dropped:
-            return ngettext("Time ran out: you stood pat. The {n} card you selected was not discarded. "
-                            "This hand you may no longer bet or raise.",
-                            "Time ran out: you stood pat. The {n} cards you selected were not discarded. "
-                            "This hand you may no longer bet or raise.", dropped)
-        return _("Time ran out: you stood pat. This hand you may no longer bet or raise.")
-    return _("Time ran out: you folded.") if folded else _("Time ran out: you checked.")
-
-
 def _show_order(view: PlayerView) -> dict[int, int]:
     order: dict[int, int] = {}
     for event in view.log:

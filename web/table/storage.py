@@ -19,7 +19,7 @@ from stripdeck.reads import Reads
 from stripdeck.rules import STRUCTURES as RULES_STRUCTURES
 from stripdeck.state import MAX_SEATS
 
-from . import session_log
+from . import session_log, step_record
 
 SETTINGS_KEY = "stripdeck.settings"
 SESSION_KEY = "stripdeck.session"
@@ -433,24 +433,13 @@ def _write(store: Store, key: str, data: Any) -> None:
 def load_turn(store: Store) -> tuple[dict[str, Any] | None, list[str]]:
     """The saved step record (None if there is none) and a notice if it was unreadable.
 
-    Only its shape is checked here; ``Controller.resume_step`` decides whether it belongs to
-    the state being restored.
+    Read by table/step_record.py's parser; ``Controller.resume_step`` decides whether it belongs
+    to the state being restored.
     """
     raw, problem = load_json(store, TURN_KEY)
     if not problem and raw is None:
         return None, []
-    numbers = ("hand", "events", "started_at")
-    if not problem and not (
-            isinstance(raw, dict)
-            and set(numbers) <= set(raw) <= {*numbers, "selected", "note", "holder", "amount", "preaction", "asked",
-                                              "bank", "ended", "announced"}
-            and isinstance(raw.get("asked", False), bool) and isinstance(raw.get("announced", False), bool)
-            and all(isinstance(raw[f], (int, float)) and not isinstance(raw[f], bool) for f in numbers)
-            and isinstance(raw.get("selected", []), list) and len(raw.get("selected", [])) <= 5
-            and isinstance(raw.get("note", ""), str) and len(raw.get("note", "")) <= 300
-            and all(raw.get(f) is None or isinstance(raw[f], str) and len(raw[f]) <= 40
-                    for f in ("amount", "preaction"))
-            and isinstance(raw.get("bank", {}), dict) and len(raw.get("bank", {})) <= 5):
+    if not problem and step_record.parse(raw) is None:
         problem = _("expected {{hand, events, started_at}} numbers, got {value}", value=json.dumps(raw)[:80])
     if problem:
         _remove(store, TURN_KEY)
