@@ -86,6 +86,16 @@ def safe_action(ctl: controller.Controller) -> str:
     return "draw" if view.phase == "draw" else "check" if view.legal.allows("check") else "call"
 
 
+def ten_seconds_into_the_bank(clocks: Clocks) -> tuple[controller.Controller, int]:
+    """A table with a 30-second time bank whose person acted 10 s into it at their first turn,
+    at their next turn; and their table seat."""
+    ctl, seat = at_first_human_turn(clocks, time_bank=30)
+    clocks.advance(40)
+    assert ctl.act(safe_action(ctl))
+    to_human_turn(ctl)
+    return ctl, seat
+
+
 # ---------------------------------------------------------------- the time bank
 
 def test_the_time_bank_setting_is_off_by_default_and_in_every_preset_and_checked() -> None:
@@ -149,10 +159,7 @@ def test_the_time_bank_step_record_and_clock_words_modules_doctests() -> None:
 
 def test_a_step_record_reads_back_as_written_and_a_bad_one_changes_nothing() -> None:
     clocks = Clocks()
-    ctl, seat = at_first_human_turn(clocks, time_bank=30)
-    clocks.advance(40)  # 10 s into the bank
-    assert ctl.act(safe_action(ctl))
-    to_human_turn(ctl)
+    ctl, seat = ten_seconds_into_the_bank(clocks)
     while ctl.phase != "draw":  # checking or calling to the person's draw (the bank is kept)
         assert ctl.act(safe_action(ctl))
         to_human_turn(ctl)
@@ -189,10 +196,7 @@ def test_bots_have_no_time_bank_and_a_table_without_clocks_none_to_use() -> None
 
 def test_the_time_bank_survives_a_reload() -> None:
     clocks = Clocks()
-    ctl, seat = at_first_human_turn(clocks, time_bank=30)
-    clocks.advance(40)  # 10 s into the bank
-    assert ctl.act(safe_action(ctl))
-    to_human_turn(ctl)
+    ctl, seat = ten_seconds_into_the_bank(clocks)
     clocks.advance(33)  # 3 s into what is left of it
     store = storage.MemoryStore()
     storage.save(store, ctl.settings, ctl.session)
