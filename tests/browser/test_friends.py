@@ -383,6 +383,9 @@ def test_friends_words_unjoined_seats_an_old_reply_and_an_old_link(room: Room) -
     # Zoë's page reloads: the link it was seated through cannot seat her again, and it says so.
     guest.page.reload()
     guest.page.wait_for_selector("body[data-ready='1']", state="attached")
+    # The Friends panel is drawn by Python a moment after the table (until then it shows the words
+    # the page had before Python started): wait for the used link's message, as a person would.
+    guest.page.wait_for_selector("#friends-body #used-link", state="attached")
     told = guest.page.inner_text("#friends-body")
     assert "already joined with this invitation link" in told and "new link to your seat" in told, told
     assert not guest.page.locator("[data-cmd=guest-join]").count()
