@@ -136,10 +136,19 @@ def toggle_selection(selected: Sequence[int], index: int, hand_size: int, draw_m
     return tuple(sorted(current + (index,)))
 
 
+def amount_digits(value: object) -> str | None:
+    """An amount typed or slid, as whole-number text (None if it is not one): only ASCII digits
+    count (at most 12 of them), so no odd numeral slips through; a decimal part is dropped.
+
+    >>> amount_digits(" 50.5"), amount_digits("²"), amount_digits("1e3")
+    ('50', None, None)
+    """
+    text = str(value).strip().split(".")[0]
+    return text if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
 def clamp_amount(value: object, low: int, high: int) -> int:
     """A bet/raise total from user input, clamped to ``low..high`` (bad input -> ``low``).
-
-    Only ASCII digits count (at most 12 of them), so no odd numeral slips through.
 
     >>> clamp_amount("50", 4, 20), clamp_amount("x", 4, 20), clamp_amount(2, 4, 20), clamp_amount("²", 4, 20)
     (20, 4, 4, 4)
@@ -147,8 +156,8 @@ def clamp_amount(value: object, low: int, high: int) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
     else:
-        text = str(value).strip().split(".")[0]
-        if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        text = amount_digits(value)
+        if text is None:
             return low
         number = int(text)
     return max(low, min(high, number))

@@ -644,8 +644,7 @@ class Controller:
         """The bet amount typed or slid for this turn as saved text (None if none or not a number)."""
         if self.amount is None or isinstance(self.amount, bool):
             return None
-        text = str(self.amount).strip().split(".")[0]  # as action_bar.clamp_amount reads it
-        return text if text.isascii() and text.isdigit() and len(text) <= 12 else None
+        return action_bar.amount_digits(self.amount)  # as action_bar.clamp_amount reads it
 
     def new_table(self, settings: Mapping[str, Any]) -> None:
         """Start over with new settings (stacks reset, the session's history cleared)."""

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import action_bar
+
 FIELDS = frozenset({"hand", "events", "started_at", "selected", "note", "holder", "amount", "asked",
                     "announced", "bank", "preaction", "ended"})
 MAX_NOTE = 300  # characters of the note about the person's last turn
@@ -88,5 +90,5 @@ asked=False, announced=False, bank={}, preaction=None, ended=False)
         raw["hand"], raw["events"], raw["started_at"],
         selected=tuple(i for i in selected if isinstance(i, int) and not isinstance(i, bool)),
         note=note, holder=holder if type(holder) is int else None,
-        amount=amount if amount is not None and amount.isascii() and amount.isdigit() and len(amount) <= 12 else None,
+        amount=action_bar.amount_digits(amount) if amount is not None else None,
         asked=flags[0], announced=flags[1], bank=dict(bank), preaction=preaction, ended=flags[2])
