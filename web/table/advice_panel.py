@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import stripdeck
 from stripdeck import Card, PlayerView, category_name, i18n
+from stripdeck.advisor import advise_choice
 from stripdeck.i18n import _, pgettext
 
 
@@ -40,6 +43,15 @@ def percent(p: float) -> str:
     ('27%', '0.4%', '0%', '100%')
     """
     return i18n.percent(p, 1 if 0 < p < 0.01 else 0)
+
+
+def advice_for(view: PlayerView) -> dict[str, Any]:
+    """The advisor's data for the viewer's draw, from their view only: which cards to discard, or,
+    when they choose the fourth card, which card to take (what the Hint shows)."""
+    if view.choice is not None:
+        return advise_choice(view.my_hand, [view.choice[1]], view.rules, dead=own_discards(view),
+                             opponents=opponents_in(view)).to_dict()
+    return stripdeck.advise(view.my_hand, view.rules, opponents=opponents_in(view)).to_dict()
 
 
 def opponents_in(view: PlayerView) -> int:

@@ -17,7 +17,6 @@ from typing import Any
 
 import stripdeck
 from stripdeck import Session
-from stripdeck.advisor import advise_choice
 from stripdeck.i18n import _
 from stripdeck.sound import SoundBot
 
@@ -601,13 +600,7 @@ class Controller:
         view = self.human_drawing()
         if view is None or not self.settings["show_hints"]:
             return False
-        if view.choice is not None:  # the choice of the fourth card: which card to take
-            choice = advise_choice(view.my_hand, [view.choice[1]], view.rules, dead=advice_panel.own_discards(view),
-                                   opponents=advice_panel.opponents_in(view))
-            self.hint = choice.to_dict()
-            return True
-        advice = stripdeck.advise(view.my_hand, view.rules, opponents=advice_panel.opponents_in(view))
-        self.hint = advice.to_dict()
+        self.hint = advice_panel.advice_for(view)
         return True
 
     def apply_hint(self) -> bool:
