@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 from pathlib import Path
 
@@ -55,6 +56,15 @@ def build_version(dist: Path, files: list[str]) -> str:
     return h.hexdigest()[:20]
 
 
+def replace_text(path: Path, text: str) -> None:
+    """Write ``path`` whole or not at all: a browser (or ``build.py serve``) reading it meanwhile
+    gets the old file or the new one, never a half-written one (a half-written sw.js fails the
+    service worker's update as a script that cannot be evaluated)."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
+
+
 def finish(dist: Path) -> str:
     """Write the version into index.html and sw.js, and sw.js's file list; return the version."""
     files = game_files(dist)
@@ -66,7 +76,7 @@ def finish(dist: Path) -> str:
         text = page.read_text(encoding="utf-8")
         if len(_BUILD_META.findall(text)) != 1:
             raise SystemExit(f'build.py: {name} must have one <meta name="stripdeck-build" content="">')
-        page.write_text(_BUILD_META.sub(lambda m: f"{m.group(1)}{version}{m.group(2)}", text), encoding="utf-8")
+        replace_text(page, _BUILD_META.sub(lambda m: f"{m.group(1)}{version}{m.group(2)}", text))
     integrity = {path: "sha256-" + base64.b64encode(hashlib.sha256((dist / path).read_bytes()).digest()).decode()
                  for path in files}
     worker = dist / "sw.js"
@@ -75,5 +85,5 @@ def finish(dist: Path) -> str:
         raise SystemExit("build.py: sw.js must have one 'const VERSION = \"\";' and one 'const FILES = {};' line")
     source = _VERSION.sub(f'const VERSION = "{version}";', source)
     source = _FILES.sub(lambda _: f"const FILES = {json.dumps(integrity, indent=0, sort_keys=True)};", source)
-    worker.write_text(source, encoding="utf-8")
+    replace_text(worker, source)
     return version

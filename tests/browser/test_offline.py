@@ -376,7 +376,7 @@ def publish(site: Path, old: str, new: str) -> str:
         path = site / name
         text = path.read_text(encoding="utf-8")
         assert old in text, name
-        path.write_text(text.replace(old, new), encoding="utf-8")
+        offline.replace_text(path, text.replace(old, new))  # whole: the browser may be fetching it now
     return offline.finish(site)
 
 
@@ -435,9 +435,9 @@ def test_a_new_release_replaces_the_cached_files_and_no_page_mixes_versions(
         # A half-published release (a file that does not match the list) is refused whole.
         served = site / "web" / "table" / "rules_text.py"
         release_2 = served.read_text(encoding="utf-8")
-        served.write_text(release_2.replace("release 2", "release 3"), encoding="utf-8")
+        offline.replace_text(served, release_2.replace("release 2", "release 3"))
         assert offline.finish(site) != v2
-        served.write_text(release_2, encoding="utf-8")  # the server still has release 2's file
+        offline.replace_text(served, release_2)  # the server still has release 2's file
         outcome = first.evaluate("""() => navigator.serviceWorker.getRegistration().then(r => new Promise(done => {
             r.addEventListener('updatefound', () => {
                 const worker = r.installing;

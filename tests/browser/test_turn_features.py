@@ -136,10 +136,12 @@ def test_the_turn_alert_sounds_and_titles_the_tab_in_the_background(page: Any, s
     page.wait_for_timeout(1500)
     assert page.evaluate("window.__sounds") == heard  # once a turn, not on every redraw
     assert page.evaluate("window.__soundFailures") == []
+    # The page hears of its visibility through Python (web/page/input.js sends it), so the title
+    # follows a moment after the event: wait for it, as a person glancing at the tab would.
     page.evaluate("window.__setHidden(false)")  # back on the page: the title is restored
-    assert page.title() == title
+    page.wait_for_function("t => document.title === t", arg=title)
     page.evaluate("window.__setHidden(true)")
-    assert page.title().startswith("Your turn")
+    page.wait_for_function("() => document.title.startsWith('Your turn')")
     before = page.get_attribute("body", "data-step")
     page.keyboard.press("d" if page.locator("#controls [data-cmd=draw]").count() else "c")  # acting restores it
     page.wait_for_function("s => document.body.dataset.step !== s", arg=before)
