@@ -67,6 +67,16 @@ class Room:
         return problems
 
 
+def heads_up_no_auto_deal(page: Any) -> None:
+    """Settings before hosting: clocks off, and the host deals each hand (a finished hand stays on
+    the table: with fast bots the page would deal the next one 0.4 s after the result)."""
+    page.click("header button[data-panel=settings]")
+    page.uncheck("input[name=timers]")
+    page.uncheck("input[name=auto_deal]")
+    page.click("[data-cmd=apply]")
+    page.click('[data-cmd=apply][data-confirmed="1"]')
+
+
 def host_table(room: Room, friends: int, bots: int = 0, transport: str = "webrtc", query: str = "",
                setup: Callable[[Any], None] | None = None) -> Person:
     """A host page with a table for ``friends`` guests: the Friends panel filled and submitted."""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from browser_support import screenshot
+from playwright.sync_api import Error as PlaywrightError
 
 
 def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
@@ -29,6 +30,28 @@ def wait_turn_or_end(page: Any, timeout: float = 30.0) -> str:
 
 def hand_number(page: Any) -> int:
     return int(page.locator("body").get_attribute("data-hand") or 0)
+
+
+def deal_next_hand(page: Any, by: str = "click") -> None:
+    """Deal the next hand, the current one being over: by the Deal button (``by`` "click" or
+    "tap") or its key ("key"). With auto-deal on the page may deal it first (0.4 s after the result
+    with fast bots): then the button is gone before the press, and the next hand is here all the
+    same. Returns once a later hand than the finished one is on the table."""
+    number = page.evaluate("() => document.querySelector('#controls [data-cmd=deal]') ? +document.body.dataset.hand"
+                           " : -1")  # one look: the button and the hand it ends
+    if number < 0:
+        return  # no Deal button: the next hand was dealt already
+    button = page.locator("#controls [data-cmd=deal]")
+    try:
+        if by == "key":
+            page.keyboard.press("n")
+        elif by == "tap":
+            button.tap(timeout=3000)
+        else:
+            button.click(timeout=3000)
+    except PlaywrightError:  # the button went away: the page dealt the hand itself
+        pass
+    page.wait_for_function("n => +document.body.dataset.hand > n", arg=number)
 
 
 def history(page: Any) -> str:

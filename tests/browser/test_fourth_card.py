@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from browser_support import open_ready, screenshot
-from game_helpers import applied, hand_number, history
+from game_helpers import applied, deal_next_hand, hand_number, history
 
 
 def to_my_choice(page: Any, timeout_ms: int = 180_000) -> None:
@@ -23,9 +23,7 @@ def to_my_choice(page: Any, timeout_ms: int = 180_000) -> None:
         if controls.locator("[data-cmd=take-up]").count():
             return
         if controls.locator("[data-cmd=deal]").count():
-            number = hand_number(page)
-            page.keyboard.press("n")
-            page.wait_for_function("n => +document.body.dataset.hand > n", arg=number)
+            deal_next_hand(page, by="key")
             continue
         if controls.locator("[data-cmd=draw]").count():
             for key in "1234":

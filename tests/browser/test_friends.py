@@ -19,6 +19,7 @@ from friends_helpers import (
     Room,
     click,
     hand_of,
+    heads_up_no_auto_deal,
     host_table,
     invitation,
     join,
@@ -29,21 +30,13 @@ from friends_helpers import (
     play_round,
     traffic,
 )
+from game_helpers import deal_next_hand
 
 
 def heads_up_online(page: Any) -> None:
     """Settings before hosting: the online preset (split offers on), clocks off for calm tests."""
     page.click("header button[data-panel=settings]")
     page.uncheck("input[name=timers]")
-    page.click("[data-cmd=apply]")
-    page.click('[data-cmd=apply][data-confirmed="1"]')
-
-
-def heads_up_no_auto_deal(page: Any) -> None:
-    """As heads_up_online, and the host deals each hand (a finished hand stays on the table)."""
-    page.click("header button[data-panel=settings]")
-    page.uncheck("input[name=timers]")
-    page.uncheck("input[name=auto_deal]")
     page.click("[data-cmd=apply]")
     page.click('[data-cmd=apply][data-confirmed="1"]')
 
@@ -311,7 +304,7 @@ def test_pass_and_play_never_shows_a_person_another_s_cards(page: Any, site_url:
             cmd = next(c for c in ("check", "call", "draw") if c in cmds)
             page.locator(f"#controls [data-cmd={cmd}]").first.click()
         elif page.locator("#controls [data-cmd=deal]").count():
-            page.locator("#controls [data-cmd=deal]").click()
+            deal_next_hand(page)
         page.wait_for_timeout(60)
     assert handovers >= 4
     # Leaving keeps no copy of the table for the next visit (web/page/shell.js shows one before

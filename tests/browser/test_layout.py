@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from browser_support import PageLog, screenshot
 from conftest import READY_TIMEOUT_MS
-from game_helpers import applied, hand_number, passive_action, wait_announced, wait_turn_or_end
+from game_helpers import applied, deal_next_hand, hand_number, passive_action, wait_announced, wait_turn_or_end
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -106,9 +106,7 @@ def play_and_measure(page: Any, hands: int, *, hint: bool = False, time_out: boo
     while hand_number(page) < first + hands:
         state = wait_turn_or_end(page)
         if state == "over":
-            before = hand_number(page)
-            page.locator("#controls [data-cmd=deal]").tap()
-            page.wait_for_function("n => +document.body.dataset.hand > n", arg=before)
+            deal_next_hand(page, by="tap")
             continue
         seen.append(measure(page))
         if shots and len(seen) <= 6:
@@ -285,6 +283,7 @@ def test_stacks_bets_and_pot_in_big_blinds_a_saved_display_setting(page: Any, si
     page.click("header button[data-panel=settings]")
     page.select_option("select[name=preset]", "official")
     page.select_option("select[name=stakes]", "5")
+    page.uncheck("input[name=auto_deal]")  # the result stays on the table while it is read
     page.click("#settings [data-cmd=apply]")
     page.locator("#settings [data-cmd=apply][data-confirmed]").click()
     page.wait_for_function("() => /^Pot [0-9.]+ BB$/.test(document.querySelector('#pot')?.textContent)"

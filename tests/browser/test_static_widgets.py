@@ -87,7 +87,8 @@ def test_the_examples_page_shows_every_widget_with_no_python_runtime(page: Any, 
     assert "duplicate card Ah" in page.locator("#errors [role=alert]").inner_text()
     # Scripted hands play from their pre-rendered frames: still no Python.
     page.locator("#scenario [data-do=next]").first.click()
-    assert page.locator("#scenario .sd-frame").first.get_attribute("data-frame") == "1"
+    # The first Next loads the scenario's pre-rendered frames (a fetch), then shows frame 1.
+    page.locator("#scenario .sd-frame[data-frame='1']").first.wait_for()
     assert "Ann raises to 7." in page.locator("#scenario .sd-frame").first.inner_text()
     page.wait_for_timeout(300)
     assert runtime == []  # not one file of the runtime before a reader asks for something new

@@ -11,7 +11,15 @@ import time
 from typing import Any
 
 from browser_support import open_ready, screenshot
-from game_helpers import applied, hand_number, history, passive_action, play_passively_until, wait_turn_or_end
+from game_helpers import (
+    applied,
+    deal_next_hand,
+    hand_number,
+    history,
+    passive_action,
+    play_passively_until,
+    wait_turn_or_end,
+)
 from settle import unsettled
 
 # A bot acts within 0.9 s of its turn; allow for a busy 2-core machine.
@@ -90,8 +98,7 @@ def bust_out(page: Any) -> None:
             allin = page.locator("#controls [data-cmd=allin], #controls [data-cmd=call]")
             applied(page, allin.first.click) if allin.count() else passive_action(page)
         elif page.get_attribute("body", "data-over") != "1":
-            page.locator("#controls [data-cmd=deal]").click()
-            page.wait_for_timeout(200)
+            deal_next_hand(page)
     raise AssertionError("the table never ended")
 
 

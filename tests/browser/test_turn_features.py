@@ -255,6 +255,7 @@ def test_with_the_setting_on_you_show_your_losing_hand_at_showdown(page: Any, si
     open_ready(page, site_url + "index.html?reset=1&seed=11&bots=fast")
     page.click("header button[data-panel=settings]")
     page.locator("#settings-form input[name=show_losing]").check()  # applies from the next hand
+    page.locator("#settings-form input[name=auto_deal]").uncheck()  # each result stays while it is read
     page.click("#settings [data-cmd=close-panel]")
     first = hand_number(page)
     deadline = time.monotonic() + 150
