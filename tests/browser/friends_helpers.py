@@ -67,14 +67,21 @@ class Room:
         return problems
 
 
-def heads_up_no_auto_deal(page: Any) -> None:
-    """Settings before hosting: clocks off, and the host deals each hand (a finished hand stays on
-    the table: with fast bots the page would deal the next one 0.4 s after the result)."""
+def heads_up_online(page: Any, auto_deal: bool = True) -> None:
+    """Settings before hosting: the online preset (split offers on), clocks off for calm tests;
+    ``auto_deal`` False: the host deals each hand (a finished hand stays on the table: with fast
+    bots the page would deal the next one 0.4 s after the result)."""
     page.click("header button[data-panel=settings]")
     page.uncheck("input[name=timers]")
-    page.uncheck("input[name=auto_deal]")
+    if not auto_deal:
+        page.uncheck("input[name=auto_deal]")
     page.click("[data-cmd=apply]")
     page.click('[data-cmd=apply][data-confirmed="1"]')
+
+
+def heads_up_no_auto_deal(page: Any) -> None:
+    """As heads_up_online, and the host deals each hand."""
+    heads_up_online(page, auto_deal=False)
 
 
 def host_table(room: Room, friends: int, bots: int = 0, transport: str = "webrtc", query: str = "",

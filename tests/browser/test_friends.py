@@ -20,6 +20,7 @@ from friends_helpers import (
     click,
     hand_of,
     heads_up_no_auto_deal,
+    heads_up_online,
     host_table,
     invitation,
     join,
@@ -31,14 +32,6 @@ from friends_helpers import (
     traffic,
 )
 from game_helpers import deal_next_hand
-
-
-def heads_up_online(page: Any) -> None:
-    """Settings before hosting: the online preset (split offers on), clocks off for calm tests."""
-    page.click("header button[data-panel=settings]")
-    page.uncheck("input[name=timers]")
-    page.click("[data-cmd=apply]")
-    page.click('[data-cmd=apply][data-confirmed="1"]')
 
 
 def test_two_browsers_play_bets_a_draw_a_split_offer_and_a_showdown(room: Room) -> None:
